@@ -1,0 +1,56 @@
+// Types of the agent host: sessions, their event log, and agents. Types only.
+import type { ToolContent } from '@deepseek-ai/dsh-tools'
+
+export interface SessionHeader {
+  id: string
+  /** Absolute path of the session workspace; tools resolve relative paths against it. */
+  cwd: string
+  /** ISO 8601 time the session was created. */
+  createdAt: string
+}
+
+export type TurnEndReason = 'completed' | 'cancelled' | 'max-steps' | 'error'
+
+/** One entry of a session's append-only log. `turnId` ties the entries of one turn. */
+export type SessionEvent =
+  | { type: 'turn/start'; turnId: string }
+  | { type: 'user/message'; turnId: string; text: string }
+  | { type: 'assistant/chunk'; turnId: string; kind: 'text' | 'reasoning'; text: string }
+  | {
+      type: 'tool/call'
+      turnId: string
+      callId: string
+      name: string
+      /** Parsed JSON arguments; the raw text when it was not valid JSON. */
+      arguments: unknown
+    }
+  | {
+      type: 'tool/result'
+      turnId: string
+      callId: string
+      name: string
+      content: ToolContent[]
+      isError: boolean
+      error?: { name: string; code: string }
+      details?: unknown
+    }
+  | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
+
+export type TurnEnd = Extract<SessionEvent, { type: 'turn/end' }>
+
+export interface Session {
+  readonly header: SessionHeader
+  /** The log so far, oldest first. */
+  readonly events: readonly SessionEvent[]
+}
+
+export interface AgentCreateOptions {
+  /** Absolute path of an existing directory. */
+  cwd: string
+  /** Extra prose appended to the assembled system prompt. */
+  systemPrompt?: string
+  /** Model name passed to ctx.llm. */
+  model?: string
+}
+
+export type SessionListener = (event: SessionEvent) => void

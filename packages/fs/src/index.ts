@@ -1,0 +1,88 @@
+// The ctx.fs seam: the abstract FileSystem service, its types, FsError, and the fs/* events.
+// No I/O here: providers (fs-local, an editor-backed one, the in-memory fake) implement it.
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
+import type {
+  FsEditExpectation,
+  FsEditOutcome,
+  FsEditRequest,
+  FsInfo,
+  FsResolveOptions,
+  FsStreamBytesOptions,
+  FsTarget,
+  FsVersion,
+  FsWriteIntent,
+  FsWriteOutcome,
+} from './types'
+
+declare module 'cordis' {
+  interface Context {
+    fs: FileSystem
+  }
+
+  interface Events {
+    /** waterfall: the condition a write must meet; `undefined` writes unconditionally. */
+    'fs/write-intent'(
+      target: FsTarget,
+      actor: unknown,
+      next: () => FsWriteIntent | undefined,
+    ): FsWriteIntent | undefined
+    /** waterfall: the version an edit expects; `undefined` edits unconditionally; a throw refuses. */
+    'fs/edit-intent'(
+      target: FsTarget,
+      actor: unknown,
+      next: () => FsEditExpectation | undefined,
+    ): FsEditExpectation | undefined
+    /** emit: a read, write or edit by `actor` succeeded and saw the file at `version`. */
+    'fs/observed'(target: FsTarget, version: FsVersion, actor: unknown): void
+  }
+}
+
+export abstract class FileSystem extends Service {
+  constructor(ctx: Context) {
+    super(ctx, 'fs')
+  }
+
+  /** Resolves a path; relative paths against `options.cwd`, else the provider's base. */
+  abstract resolve(path: string, options?: FsResolveOptions): Promise<FsTarget>
+
+  /** What the path is now, or `undefined` when nothing is there. Never reads content. */
+  abstract stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined>
+
+  /** The whole regular file as text. */
+  abstract readText(target: FsTarget, signal?: AbortSignal): Promise<string>
+
+  /** The same text as `readText`, in chunks, with bounded memory. */
+  abstract streamText(target: FsTarget, signal?: AbortSignal): AsyncIterable<string>
+
+  /**
+   * The file's raw bytes from `options.start`, for callers that scan without decoding (line
+   * counting, seeking to a known line). Chunks are not validated as text.
+   */
+  abstract streamBytes(
+    target: FsTarget,
+    options?: FsStreamBytesOptions,
+    signal?: AbortSignal,
+  ): AsyncIterable<Uint8Array>
+
+  /** Atomically creates or replaces the file, under the intent's condition. */
+  abstract writeText(
+    target: FsTarget,
+    content: string,
+    intent?: FsWriteIntent,
+    signal?: AbortSignal,
+  ): Promise<FsWriteOutcome>
+
+  /** A literal replace in one critical section, under the expectation's version. */
+  abstract editText(
+    target: FsTarget,
+    request: FsEditRequest,
+    expected?: FsEditExpectation,
+    signal?: AbortSignal,
+  ): Promise<FsEditOutcome>
+}
+
+export default FileSystem
+
+export * from './types'
+export * from './errors'

@@ -1,0 +1,109 @@
+// Types of the ctx.tools seam: tool definitions, executions, results and their presentation.
+// Provider-neutral: no ACP (or other UI protocol) type appears here.
+import type { z } from 'zod'
+
+/** A block of tool output for the model. */
+export type ToolContent = { type: 'text'; text: string }
+
+/** The session a tool runs for: `header.cwd` is its workspace. */
+export interface ToolSession {
+  header: { id: string; cwd: string }
+}
+
+/** The agent a tool runs for. Opaque beyond its session. */
+export interface ToolAgent {
+  session: ToolSession
+}
+
+/** One call of a tool, as the host asks for it. */
+export interface ToolExecution {
+  callId: string
+  name: string
+  /** The arguments as the model sent them (parsed JSON); validated by the registry. */
+  arguments: unknown
+  agent?: ToolAgent
+  signal?: AbortSignal
+}
+
+/** What a caller of `ctx.tools.execute` gets back; `execute` never rejects. */
+export interface ToolExecutionResult {
+  callId: string
+  content: ToolContent[]
+  isError: boolean
+  /** Present when the thrown error carried a string `code`. */
+  error?: { name: string; code: string }
+  /** Structured result for presentation; never sent to the model. */
+  details?: unknown
+}
+
+/** What a tool's `execute` may return. A string is one text block. */
+export type ToolOutput<D = unknown> =
+  string | ToolContent[] | { content: string | ToolContent[]; details?: D }
+
+export type ToolKind =
+  'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other'
+
+/** A file a tool call reads or modifies; `line` is 1-based. */
+export interface ToolLocation {
+  path: string
+  line?: number
+}
+
+/** A block a UI can show on a tool card. */
+export type ToolPresentationContent =
+  | { type: 'text'; text: string }
+  | { type: 'diff'; path: string; oldText: string | null; newText: string }
+
+/** How a tool call presents itself when it starts. */
+export interface ToolCallPresentation {
+  title: string
+  kind?: ToolKind
+  /** The salient input, short and human-readable. */
+  rawInput?: unknown
+  content?: ToolPresentationContent[]
+  locations?: ToolLocation[]
+  terminal?: string
+}
+
+/** How a finished tool call presents itself; absent fields keep the call's. */
+export interface ToolResultPresentation {
+  title?: string
+  content?: ToolPresentationContent[]
+  locations?: ToolLocation[]
+}
+
+/** Context a UI may give to presentation, such as the session workspace. */
+export interface ToolPresentationView {
+  cwd?: string
+}
+
+/** The finished call, as `presentResult` sees it. */
+export interface ToolResultView<D = unknown> {
+  content: ToolContent[]
+  isError: boolean
+  details?: D
+}
+
+export type ToolInput = z.ZodObject
+
+export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
+  name: string
+  description: string
+  input: I
+  execute(args: z.infer<I>, exec: ToolExecution): Promise<ToolOutput<D>>
+  /** Pure; never throws. */
+  presentCall?(args: z.infer<I>, view?: ToolPresentationView): ToolCallPresentation | undefined
+  /** Pure; never throws. */
+  presentResult?(
+    args: z.infer<I>,
+    result: ToolResultView<D>,
+    view?: ToolPresentationView,
+  ): ToolResultPresentation | undefined
+}
+
+/** What the model sees of a tool. */
+export interface ToolSchema {
+  name: string
+  description: string
+  parameters: Record<string, unknown>
+}
