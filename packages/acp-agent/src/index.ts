@@ -1,1 +1,40 @@
-export {}
+// The library face of the dsh app: load the whole stack (disk, policy, tools, prompt, model,
+// agents, ACP bridge) into a Cordis context and serve ACP on any ndjson stream. An agent host
+// embeds dsh with this; the `dsh-acp` bin (bin.ts) is one such host, on stdio.
+// It opens no stdio and reads no environment: the caller decides the model and the stream.
+import { Context } from 'cordis'
+import type { Fiber } from 'cordis'
+import type * as acp from '@agentclientprotocol/sdk'
+import { serveAcp } from '@deepseek-ai/dsh-acp'
+import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
+import * as DshStack from './stack'
+import type { DshOptions } from './stack'
+
+export type { DshModelOptions, DshOptions } from './stack'
+export type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
+export { DshStack }
+export { default as NoticeLlm, NOTICE_TEXT } from './notice-llm'
+export { readVersion } from './version'
+
+/** A loaded dsh stack. */
+export interface Dsh {
+  /** The context the stack's plugins live in. */
+  ctx: Context
+  /** The stack's fiber; disposing it unloads every plugin. */
+  fiber: Fiber
+  /** Serves ACP on one connection until the stream closes; several may run at once. */
+  serve(stream: acp.Stream): AcpServeHandle
+  /** Unloads the stack (running turns are cancelled). */
+  dispose(): Promise<void>
+}
+
+/** Loads the stack under `parent` (a fresh root context by default). Rejects if a plugin fails. */
+export async function startDsh(options: DshOptions, parent: Context = new Context()): Promise<Dsh> {
+  const fiber = await parent.plugin(DshStack, options)
+  return {
+    ctx: fiber.ctx,
+    fiber,
+    serve: (stream) => serveAcp(fiber.ctx, stream),
+    dispose: () => fiber.dispose(),
+  }
+}

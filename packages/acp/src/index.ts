@@ -1,1 +1,65 @@
-export {}
+// The ACP bridge plugin: `ctx.acp` serves the Agent Client Protocol over any ndjson stream,
+// mapping ACP sessions onto `ctx.agents` and tool calls onto cards built from `ctx.tools`'
+// presentations. Public face only: the plugin, its config and the re-exports.
+import type { Stream } from '@agentclientprotocol/sdk'
+import type { Context } from 'cordis'
+import type { AcpServeHandle } from './bridge'
+import { z } from 'zod'
+import { AcpServer } from './server'
+
+declare module 'cordis' {
+  interface Context {
+    acp: AcpServer
+  }
+}
+
+/** The version `initialize` reports unless configured. */
+export const DSH_ACP_VERSION = '0.1.0'
+
+export const name = 'acp'
+
+export const inject = ['agents', 'tools']
+
+export const Config = z
+  .object({
+    /** `agentInfo` of the `initialize` response. */
+    agentInfo: z
+      .object({
+        name: z.string().min(1).default('dsh'),
+        title: z.string().min(1).optional(),
+        version: z.string().min(1).default(DSH_ACP_VERSION),
+      })
+      .prefault({}),
+  })
+  .prefault({})
+
+export type Config = z.output<typeof Config>
+
+/** Cordis has already applied `Config`; parsing again only fills defaults for direct calls. */
+export function apply(ctx: Context, config: z.input<typeof Config> = {}): void {
+  const server = new AcpServer(ctx, Config.parse(config).agentInfo)
+  ctx.provide('acp', server)
+  ctx.effect(() => () => server.closeAll(), 'acp connections')
+}
+
+/**
+ * Serves one ACP client over `stream` with the bridge loaded in `ctx` or below it (same as
+ * `ctx.acp.serve`, without the caller having to declare `acp` as an injection).
+ */
+export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
+  const server: unknown = ctx.get('acp')
+  if (!(server instanceof AcpServer)) {
+    throw new Error('serveAcp: the acp plugin is not active in this context; load it first')
+  }
+  return server.serve(stream)
+}
+
+export { AcpServer } from './server'
+export { acpInitializeResponse, serveAcpConnection } from './bridge'
+export type { AcpBridgeDeps, AcpServeHandle } from './bridge'
+export { AcpSessionRecord } from './session-record'
+export type { AcpSessionRecordOptions } from './session-record'
+export { presentSessionEvent } from './presenter'
+export type { AcpPresenterContext, AcpToolPresenter } from './presenter'
+export * from './to-acp'
+export { fromAcpPrompt } from './from-acp'

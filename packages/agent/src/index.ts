@@ -1,1 +1,106 @@
-export {}
+// The agent host: `ctx.agents` creates agents, each a session with an event log and the tool
+// loop that drives ctx.llm and ctx.tools. Public face only: the service, its config and the
+// re-exports. Disposing the plugin cancels every running turn and releases every agent.
+import { randomUUID } from 'node:crypto'
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
+import type {} from '@deepseek-ai/dsh-llm'
+import type {} from '@deepseek-ai/dsh-system-prompt'
+import type {} from '@deepseek-ai/dsh-tools'
+import { z } from 'zod'
+import { Agent } from './agent'
+import type { LoopServices } from './loop'
+import type { AgentCreateOptions } from './types'
+import { checkWorkspace } from './workspace'
+import { AgentError } from './errors'
+
+declare module 'cordis' {
+  interface Context {
+    agents: Agents
+  }
+}
+
+export const AgentsConfig = z
+  .object({
+    /** Model requests allowed in one turn before it ends with `max-steps`. */
+    maxSteps: z.number().int().positive().default(50),
+  })
+  .prefault({})
+
+/** The config as given: every field optional. */
+export type AgentsConfig = z.input<typeof AgentsConfig>
+
+export default class Agents extends Service {
+  static inject = ['llm', 'tools', 'systemPrompt']
+  static Config = AgentsConfig
+
+  private readonly agents = new Map<string, Agent>()
+  private readonly state = { disposed: false }
+  private readonly config: z.output<typeof AgentsConfig>
+
+  constructor(
+    private readonly host: Context,
+    config: AgentsConfig = {},
+  ) {
+    super(host, 'agents')
+    this.config = AgentsConfig.parse(config)
+    host.effect(() => () => this.disposeAll(), 'agents')
+  }
+
+  /** A new agent on the workspace `cwd` (absolute, an existing directory). */
+  create(options: AgentCreateOptions): Agent {
+    if (this.state.disposed) {
+      throw new AgentError('AGENT_DISPOSED', 'The agents service was disposed.')
+    }
+    const cwd = checkWorkspace(options?.cwd)
+    const { host, agents } = this
+    const id = randomUUID()
+    const logger = host.logger('agents')
+    const agent = new Agent({
+      header: { id, cwd, createdAt: new Date().toISOString() },
+      services: (): LoopServices => ({
+        llm: host.llm,
+        tools: host.tools,
+        systemPrompt: host.systemPrompt,
+      }),
+      maxSteps: this.config.maxSteps,
+      model: options.model,
+      systemPrompt: options.systemPrompt,
+      onListenerError: (error, event) =>
+        logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
+      onDispose: () => {
+        agents.delete(id)
+        releaseWithCaller()
+      },
+    })
+    agents.set(id, agent)
+    // The agent is also released when the plugin that created it is disposed.
+    const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
+    return agent
+  }
+
+  get(id: string): Agent | undefined {
+    return this.agents.get(id)
+  }
+
+  /** The live agents, oldest first. */
+  list(): Agent[] {
+    return [...this.agents.values()]
+  }
+
+  private async disposeAll(): Promise<void> {
+    this.state.disposed = true
+    await Promise.all([...this.agents.values()].map((agent) => agent.dispose()))
+  }
+}
+
+export { Agent } from './agent'
+export type { AgentOptions } from './agent'
+export { AgentError, isAgentError } from './errors'
+export type { AgentErrorCode } from './errors'
+export { SessionLog } from './session-log'
+export type { ListenerErrorHandler } from './session-log'
+export type { LoopServices, PromptAssembler, TurnOutcome } from './loop'
+export { parseToolArguments } from './tool-calls'
+export type { ToolRunner } from './tool-calls'
+export * from './types'

@@ -86,3 +86,6 @@ export default FileSystem
 
 export * from './types'
 export * from './errors'
+export * from './failures'
+export * from './text'
+export * from './edit'

@@ -1,7 +1,7 @@
-// The ctx.llm seam: one method, `stream`, that a model provider implements.
-import { Service } from 'cordis'
-import type { Context } from 'cordis'
-import type { LlmRequest, LlmStreamEvent } from './types'
+// The ctx.llm seam: the abstract `Llm` service a model provider implements, its request and
+// stream-event types, `LlmError`, and the scripted model (the embedded default) with its
+// script parser. No network here; see @deepseek-ai/dsh-llm-openai for a real model.
+import type { Llm } from './llm'
 
 declare module 'cordis' {
   interface Context {
@@ -9,13 +9,11 @@ declare module 'cordis' {
   }
 }
 
-export abstract class Llm extends Service {
-  constructor(ctx: Context) {
-    super(ctx, 'llm')
-  }
-
-  /** Streams one model response. Ends with a `finish` event; rejects on failure or abort. */
-  abstract stream(request: LlmRequest): AsyncIterable<LlmStreamEvent>
-}
-
+export { Llm } from './llm'
 export * from './types'
+export { LlmError, LlmScriptError, createAbortError, isAbortError, isLlmError } from './errors'
+export type { LlmErrorCode, LlmErrorOptions } from './errors'
+export { abortableDelay, throwIfAborted } from './abort'
+export { loadLlmScript, parseLlmScript } from './script'
+export { ScriptedLlm } from './scripted'
+export type { ScriptedLlmConfig } from './scripted'

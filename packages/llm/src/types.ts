@@ -38,3 +38,22 @@ export type LlmStreamEvent =
   | { type: 'reasoning-delta'; text: string }
   | { type: 'tool-call'; id: string; name: string; arguments: string }
   | { type: 'finish'; reason: LlmFinishReason; usage?: LlmUsage }
+
+/** One tool call of a scripted turn; `id` is generated when absent. */
+export interface LlmScriptToolCall {
+  id?: string
+  name: string
+  arguments: Record<string, unknown>
+}
+
+/** One scripted model response: at least one of text, reasoning, toolCalls. */
+export interface LlmScriptTurn {
+  text?: string
+  reasoning?: string
+  toolCalls?: LlmScriptToolCall[]
+}
+
+/** The scripted model's script: one turn per model request, played in order. */
+export interface LlmScript {
+  turns: LlmScriptTurn[]
+}

@@ -1,1 +1,116 @@
-export {}
+// ctx.systemPrompt: named, ordered prose sections (each added by a plugin and removed with it)
+// and, at assembly, the schemas of the registered tools — what one model request needs.
+// Not a template engine and not a conversation: it knows nothing of messages or turns.
+// `ctx.tools` is optional. Cordis 4 rc.10 treats every `inject` key as required (a plugin
+// waits until all are present), so the registry is looked up at assembly with `ctx.get`.
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
+import type { ToolSchema } from '@deepseek-ai/dsh-tools'
+
+declare module 'cordis' {
+  interface Context {
+    systemPrompt: SystemPrompt
+  }
+}
+
+export interface PromptSectionInput {
+  /** Unique among the added sections; names the section in errors and listings. */
+  name: string
+  text: string
+  /** Lower first; default 100. Ties keep the order sections were added in. */
+  order?: number
+}
+
+export interface PromptSection {
+  name: string
+  text: string
+  order: number
+}
+
+export interface AssembledPrompt {
+  system: string
+  tools: ToolSchema[]
+}
+
+export const DEFAULT_SECTION_ORDER = 100
+
+export class SystemPromptError extends Error {
+  override readonly name = 'SystemPromptError'
+  readonly code: 'PROMPT_DUPLICATE_SECTION' | 'PROMPT_INVALID_SECTION'
+
+  constructor(code: SystemPromptError['code'], message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+interface Entry extends PromptSection {
+  sequence: number
+}
+
+export default class SystemPrompt extends Service {
+  private readonly entries = new Map<string, Entry>()
+  private readonly counter = { next: 0 }
+
+  /** Takes no options; `{}` is accepted so hosts can load every service alike. */
+  constructor(ctx: Context, _config?: Record<string, never>) {
+    super(ctx, 'systemPrompt')
+  }
+
+  /** Adds a section until the returned function is called or the caller's plugin is disposed. */
+  add(section: PromptSectionInput): () => void {
+    const entry = checkSection(section, this.counter.next++)
+    if (this.entries.has(entry.name)) {
+      throw new SystemPromptError(
+        'PROMPT_DUPLICATE_SECTION',
+        `A prompt section named "${entry.name}" is already added.`,
+      )
+    }
+    const dispose = this.ctx.effect(() => {
+      this.entries.set(entry.name, entry)
+      return () => {
+        if (this.entries.get(entry.name) === entry) this.entries.delete(entry.name)
+      }
+    }, `prompt section ${entry.name}`)
+    return () => void dispose()
+  }
+
+  /** The sections in assembly order. */
+  sections(): PromptSection[] {
+    return [...this.entries.values()]
+      .sort((a, b) => a.order - b.order || a.sequence - b.sequence)
+      .map(({ name, text, order }) => ({ name, text, order }))
+  }
+
+  /**
+   * The system text (each section trimmed, empty ones skipped, joined by a blank line, `extra`
+   * last) and the tool schemas of `ctx.tools`, or none when no registry is loaded.
+   */
+  assemble(extra?: string): AssembledPrompt {
+    const parts = this.sections().map((section) => section.text.trim())
+    if (extra !== undefined) parts.push(extra.trim())
+    const system = parts.filter((part) => part !== '').join('\n\n')
+    const tools = this.ctx.get('tools')?.schemas() ?? []
+    return { system, tools }
+  }
+}
+
+function checkSection(section: PromptSectionInput, sequence: number): Entry {
+  const { name, text, order = DEFAULT_SECTION_ORDER } = section
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new SystemPromptError(
+      'PROMPT_INVALID_SECTION',
+      'A prompt section needs a non-empty name.',
+    )
+  }
+  if (typeof text !== 'string') {
+    throw new SystemPromptError('PROMPT_INVALID_SECTION', `Prompt section "${name}" needs a text.`)
+  }
+  if (typeof order !== 'number' || !Number.isFinite(order)) {
+    throw new SystemPromptError(
+      'PROMPT_INVALID_SECTION',
+      `Prompt section "${name}" needs a finite number as order.`,
+    )
+  }
+  return { name, text, order, sequence }
+}

@@ -1,1 +1,61 @@
-export {}
+// tool-fs: the `read`, `write` and `edit` tools over ctx.fs, with a system-prompt section
+// each. A function plugin: everything it registers goes away when it is disposed.
+// It holds no policy (fs-policy answers the fs/* intents when loaded) and does no I/O itself.
+import type { Context } from 'cordis'
+import { z } from 'zod'
+import type {} from '@deepseek-ai/dsh-fs'
+import type {} from '@deepseek-ai/dsh-system-prompt'
+import type {} from '@deepseek-ai/dsh-tools'
+import { createEditTool, editPrompt } from './edit'
+import { LineIndexCache } from './line-index'
+import { createReadTool, readPrompt } from './read'
+import { createWriteTool, writePrompt } from './write'
+
+export const name = 'tool-fs'
+
+export const inject = ['fs', 'tools', 'systemPrompt']
+
+export const Config = z
+  .object({
+    smallFileBytes: z
+      .number()
+      .int()
+      .min(0)
+      .default(256 * 1024)
+      .describe('Files up to this size are read whole; larger ones are scanned as bytes.'),
+    indexedFiles: z
+      .number()
+      .int()
+      .min(1)
+      .default(16)
+      .describe('Files whose line index is kept for paging (least recently read dropped).'),
+  })
+  .prefault({})
+
+export type Config = z.input<typeof Config>
+
+/** `config` is optional: Cordis passes it validated, and a direct call gets the defaults. */
+export function apply(ctx: Context, config?: Config): void {
+  const options = Config.parse(config ?? {})
+  const lineIndex = new LineIndexCache({ maxFiles: options.indexedFiles })
+  ctx.tools.register(createReadTool(ctx, { smallFileBytes: options.smallFileBytes, lineIndex }))
+  ctx.tools.register(createWriteTool(ctx))
+  ctx.tools.register(createEditTool(ctx))
+  ctx.systemPrompt.add({ name: 'tool-fs/read', text: readPrompt })
+  ctx.systemPrompt.add({ name: 'tool-fs/write', text: writePrompt })
+  ctx.systemPrompt.add({ name: 'tool-fs/edit', text: editPrompt })
+  ctx.effect(() => () => lineIndex.clear(), 'tool-fs line index')
+}
+
+export { ToolFsError, TOOL_FS_ERROR_CODES } from './errors'
+export type { ToolFsErrorCode } from './errors'
+export { LineIndex, LineIndexCache } from './line-index'
+export type { ReadArgs, ReadDetails } from './read'
+export type { WriteArgs, WriteDetails } from './write'
+export type { EditArgs, EditDetails } from './edit'
+export { presentReadCall } from './read'
+export { presentWriteCall, presentWriteResult } from './write'
+export { presentEditCall, presentEditResult, checkEditArgs } from './edit'
+export { editInput } from './edit'
+export { readInput } from './read'
+export { writeInput } from './write'

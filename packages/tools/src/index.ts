@@ -1,1 +1,140 @@
-export {}
+// ctx.tools: the registry of tools a model may call. It validates arguments, runs the
+// `tools/execute` waterfall around each call, and turns every failure into an error result
+// (`execute` never rejects). It offers presentation (`presentCall`/`presentResult`) safely.
+// It is not a tool loop (that is the agent) and knows no UI protocol.
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
+import { checkToolArguments, formatArgumentsProblems } from './arguments'
+import { checkDefinition } from './definition'
+import { ToolError } from './errors'
+import { aborted, isExecutionResult, run, safely } from './execution'
+import { errorResult, toolErrorResult } from './results'
+import type {
+  ToolCallPresentation,
+  ToolDefinition,
+  ToolExecution,
+  ToolExecutionResult,
+  ToolInput,
+  ToolPresentationView,
+  ToolResultPresentation,
+  ToolResultView,
+  ToolSchema,
+} from './types'
+
+declare module 'cordis' {
+  interface Context {
+    tools: ToolRegistry
+  }
+
+  interface Events {
+    /** waterfall: wraps one call of a known tool with valid arguments; answer without `next` to veto. */
+    'tools/execute'(
+      exec: ToolExecution,
+      next: () => Promise<ToolExecutionResult>,
+    ): Promise<ToolExecutionResult>
+  }
+}
+
+interface ToolEntry {
+  def: ToolDefinition
+  schema: ToolSchema
+}
+
+export default class ToolRegistry extends Service {
+  private readonly entries = new Map<string, ToolEntry>()
+
+  /** Takes no options; `{}` is accepted so hosts can load every service alike. */
+  constructor(ctx: Context, _config?: Record<string, never>) {
+    super(ctx, 'tools')
+  }
+
+  /** Adds a tool until the returned function is called or the caller's plugin is disposed. */
+  register<I extends ToolInput, D>(def: ToolDefinition<I, D>): () => void {
+    const entry: ToolEntry = { def: def as ToolDefinition, schema: checkDefinition(def) }
+    if (this.entries.has(def.name)) {
+      throw new ToolError('TOOL_DUPLICATE', `A tool named "${def.name}" is already registered.`)
+    }
+    const dispose = this.ctx.effect(() => {
+      this.entries.set(def.name, entry)
+      return () => {
+        if (this.entries.get(def.name) === entry) this.entries.delete(def.name)
+      }
+    }, `tool ${def.name}`)
+    return () => void dispose()
+  }
+
+  get(name: string): ToolDefinition | undefined {
+    return this.entries.get(name)?.def
+  }
+
+  /** Registered names, in registration order. */
+  names(): string[] {
+    return [...this.entries.keys()]
+  }
+
+  /** What the model sees: name, description, and the input's JSON Schema (see schema.ts). */
+  schemas(): ToolSchema[] {
+    return [...this.entries.values()].map((entry) => entry.schema)
+  }
+
+  /** Runs one call. Never rejects: every failure is an error result. */
+  async execute(exec: ToolExecution): Promise<ToolExecutionResult> {
+    try {
+      const entry = this.entries.get(exec.name)
+      if (entry === undefined) return this.unknown(exec)
+      if (exec.signal?.aborted) return aborted(exec, 'before it started')
+      const check = checkToolArguments(entry.def.input, exec.arguments)
+      if (!check.ok) {
+        const text = formatArgumentsProblems(entry.def.name, entry.def.input, check.problems)
+        return toolErrorResult(exec.callId, 'TOOL_INVALID_ARGUMENTS', text)
+      }
+      const inner = () => run(entry.def, check.args, exec)
+      const result: unknown = await this.ctx.waterfall('tools/execute', exec, inner)
+      if (isExecutionResult(result)) return result
+      return toolErrorResult(
+        exec.callId,
+        'TOOL_INVALID_OUTPUT',
+        `A tools/execute listener returned an invalid result for "${entry.def.name}".`,
+      )
+    } catch (thrown) {
+      return errorResult(exec.callId, thrown)
+    }
+  }
+
+  /** The tool's call card; `undefined` for an unknown tool, bad args, no or a throwing presenter. */
+  presentCall(
+    name: string,
+    args: unknown,
+    view?: ToolPresentationView,
+  ): ToolCallPresentation | undefined {
+    const def = this.entries.get(name)?.def
+    if (def?.presentCall === undefined) return undefined
+    return safely(def, args, (parsed) => def.presentCall?.(parsed, view))
+  }
+
+  /** The tool's result card, by the same rules as `presentCall`. */
+  presentResult(
+    name: string,
+    args: unknown,
+    result: ToolResultView,
+    view?: ToolPresentationView,
+  ): ToolResultPresentation | undefined {
+    const def = this.entries.get(name)?.def
+    if (def?.presentResult === undefined) return undefined
+    return safely(def, args, (parsed) => def.presentResult?.(parsed, result, view))
+  }
+
+  private unknown(exec: ToolExecution): ToolExecutionResult {
+    const names = this.names()
+    const available = names.length > 0 ? names.join(', ') : '(none)'
+    const text = `Unknown tool "${String(exec.name)}". Available tools: ${available}.`
+    return toolErrorResult(exec.callId, 'TOOL_UNKNOWN', text)
+  }
+}
+
+export { defineTool } from './definition'
+export { ToolError, TOOL_ERROR_CODES } from './errors'
+export type { ToolErrorCode } from './errors'
+export { checkToolArguments, formatArgumentsProblems } from './arguments'
+export type { ToolArgumentsCheck } from './arguments'
+export * from './types'

@@ -1,0 +1,108 @@
+// Command-line parsing for the `dsh-acp` bin: flags in, a plain decision out.
+// Pure (no I/O, no process access), so tests cover every flag and every bad input directly.
+// It does not read the script file or the environment; the bin does that after parsing.
+import { parseArgs } from 'node:util'
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'serve'; script?: string; model?: string; baseUrl?: string }
+  | { kind: 'error'; message: string }
+
+export const USAGE = `Usage: dsh-acp [options]
+
+Runs the dsh coding agent over the Agent Client Protocol (ACP) on stdio.
+An ACP client (an editor such as Zed) starts it; stdout carries only protocol
+frames, logs go to stderr.
+
+Options:
+  --script FILE     play a scripted model from a JSON script file
+  --model NAME      model name for the OpenAI-compatible server (default deepseek-chat)
+  --base-url URL    base URL of the OpenAI-compatible server (default https://api.deepseek.com)
+  --help            show this help and exit
+  --version         print the version and exit
+
+Environment:
+  DEEPSEEK_API_KEY  API key for the OpenAI-compatible server
+
+Model choice: --script FILE wins; else DEEPSEEK_API_KEY selects the
+OpenAI-compatible model; else every prompt is answered with a message on how
+to configure a model.
+`
+
+/** Parses the bin's arguments (without `node` and the script path). Never throws. */
+export function parseCli(args: readonly string[]): CliCommand {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        script: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        help: { type: 'boolean' },
+        version: { type: 'boolean' },
+      },
+    })
+  } catch (error) {
+    return { kind: 'error', message: describeParseError(error) }
+  }
+  const { values } = parsed
+  if (values.help) return { kind: 'help' }
+  if (values.version) return { kind: 'version' }
+  for (const [flag, value] of [
+    ['--script', values.script],
+    ['--model', values.model],
+    ['--base-url', values['base-url']],
+  ] as const) {
+    if (value !== undefined && value.trim() === '') {
+      return { kind: 'error', message: `${flag} needs a non-empty value` }
+    }
+  }
+  const baseUrl = values['base-url']
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    return {
+      kind: 'error',
+      message: `--base-url must be an http(s) URL, got "${baseUrl}"`,
+    }
+  }
+  return {
+    kind: 'serve',
+    ...(values.script !== undefined && { script: values.script }),
+    ...(values.model !== undefined && { model: values.model }),
+    ...(baseUrl !== undefined && { baseUrl }),
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+// node:util parseArgs reports problems with codes; turn the common ones into short sentences.
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code
+  const message = error instanceof Error ? error.message : String(error)
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const flag = /'([^']+)'/.exec(message)?.[1]
+    return flag ? `unknown option ${flag}` : message
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /--[\w-]+/.exec(message)?.[0]
+    if (!flag) return message
+    return message.includes('does not take an argument')
+      ? `${flag} takes no value`
+      : `${flag} needs a value`
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const arg = /'([^']+)'/.exec(message)?.[1]
+    return arg ? `unexpected argument "${arg}"` : message
+  }
+  return message
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { parseCli, USAGE } from '../src/cli'
+
+describe('flags that select a command', () => {
+  it('no flags serve with no model options', () => {
+    expect(parseCli([])).toEqual({ kind: 'serve' })
+  })
+
+  it('script, model and base url are passed through', () => {
+    expect(
+      parseCli([
+        '--script',
+        'a.json',
+        '--model',
+        'deepseek-reasoner',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+      ]),
+    ).toEqual({
+      kind: 'serve',
+      script: 'a.json',
+      model: 'deepseek-reasoner',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    })
+  })
+
+  it('the equals form of a flag is accepted', () => {
+    expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
+  })
+
+  it('help wins over other flags', () => {
+    expect(parseCli(['--script', 'a.json', '--help'])).toEqual({ kind: 'help' })
+  })
+
+  it('version is a command of its own', () => {
+    expect(parseCli(['--version'])).toEqual({ kind: 'version' })
+  })
+
+  it('the usage text names every flag and the key variable', () => {
+    for (const word of [
+      '--script',
+      '--model',
+      '--base-url',
+      '--help',
+      '--version',
+      'DEEPSEEK_API_KEY',
+    ]) {
+      expect(USAGE).toContain(word)
+    }
+  })
+})
+
+describe('bad flags', () => {
+  it('an unknown long flag is named', () => {
+    expect(parseCli(['--verbose'])).toEqual({ kind: 'error', message: 'unknown option --verbose' })
+  })
+
+  it('an unknown short flag is named', () => {
+    expect(parseCli(['-x'])).toEqual({ kind: 'error', message: 'unknown option -x' })
+  })
+
+  it('a flag missing its value at the end says it needs one', () => {
+    expect(parseCli(['--script'])).toEqual({ kind: 'error', message: '--script needs a value' })
+  })
+
+  it('a flag followed by another flag says it needs a value', () => {
+    expect(parseCli(['--model', '--help'])).toEqual({
+      kind: 'error',
+      message: '--model needs a value',
+    })
+  })
+
+  it('an empty value is refused', () => {
+    expect(parseCli(['--script', ''])).toEqual({
+      kind: 'error',
+      message: '--script needs a non-empty value',
+    })
+  })
+
+  it('a value given to a switch is refused', () => {
+    expect(parseCli(['--help=yes'])).toEqual({ kind: 'error', message: '--help takes no value' })
+  })
+
+  it('a positional argument is refused', () => {
+    expect(parseCli(['script.json'])).toEqual({
+      kind: 'error',
+      message: 'unexpected argument "script.json"',
+    })
+  })
+
+  it('a base url that is not http(s) is refused', () => {
+    expect(parseCli(['--base-url', 'api.deepseek.com'])).toEqual({
+      kind: 'error',
+      message: '--base-url must be an http(s) URL, got "api.deepseek.com"',
+    })
+  })
+})

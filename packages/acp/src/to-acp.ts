@@ -1,0 +1,176 @@
+// Converters from dsh's provider-neutral shapes to ACP wire shapes: tool presentations become
+// `tool_call` / `tool_call_update` payloads, presentation content becomes ACP tool-call
+// content (text and diff blocks), locations are made absolute against the session cwd, and
+// turn ends become stop reasons.
+// Pure: no I/O, no Cordis, no connection. The presenter composes these; tests call them alone.
+import { isAbsolute, resolve } from 'node:path'
+import type {
+  SessionUpdate,
+  StopReason,
+  ToolCallContent,
+  ToolCallLocation,
+} from '@agentclientprotocol/sdk'
+import type {
+  ToolCallPresentation,
+  ToolContent,
+  ToolLocation,
+  ToolPresentationContent,
+  ToolResultPresentation,
+} from '@deepseek-ai/dsh-tools'
+import type { TurnEndReason } from '@deepseek-ai/dsh-agent'
+
+export type AcpToolCall = Extract<SessionUpdate, { sessionUpdate: 'tool_call' }>
+export type AcpToolCallUpdate = Extract<SessionUpdate, { sessionUpdate: 'tool_call_update' }>
+
+/** ACP paths are absolute: a relative path is resolved against the session cwd. */
+export function toAcpPath(path: string, cwd: string): string {
+  return isAbsolute(path) ? resolve(path) : resolve(cwd, path)
+}
+
+/** A 1-based line as ACP documents it; anything else is left off rather than sent wrong. */
+function toAcpLine(line: number | undefined): number | undefined {
+  return line !== undefined && Number.isInteger(line) && line >= 1 && line <= 0xffffffff
+    ? line
+    : undefined
+}
+
+export function toAcpLocations(
+  locations: readonly ToolLocation[],
+  cwd: string,
+): ToolCallLocation[] {
+  return locations.map((location) => {
+    const line = toAcpLine(location.line)
+    const path = toAcpPath(location.path, cwd)
+    return line === undefined ? { path } : { path, line }
+  })
+}
+
+export function toAcpTextContent(text: string): ToolCallContent {
+  return { type: 'content', content: { type: 'text', text } }
+}
+
+/** Presentation blocks → ACP tool-call content; a diff's path is made absolute too. */
+export function toAcpContent(
+  blocks: readonly ToolPresentationContent[],
+  cwd: string,
+): ToolCallContent[] {
+  return blocks.map((block) =>
+    block.type === 'diff'
+      ? {
+          type: 'diff',
+          path: toAcpPath(block.path, cwd),
+          oldText: block.oldText,
+          newText: block.newText,
+        }
+      : toAcpTextContent(block.text),
+  )
+}
+
+/** The model-facing result text as tool-call content (one block per text block). */
+export function toAcpResultContent(content: readonly ToolContent[]): ToolCallContent[] {
+  return content.map((block) => toAcpTextContent(block.text))
+}
+
+/** The presentation's human-readable input summary as text, when it has one. */
+function summaryText(rawInput: unknown): string | undefined {
+  if (rawInput === undefined || rawInput === null) return undefined
+  if (typeof rawInput === 'string') return rawInput.length > 0 ? rawInput : undefined
+  const json = JSON.stringify(rawInput)
+  return json === undefined ? undefined : json
+}
+
+export interface AcpToolCallInput {
+  callId: string
+  name: string
+  /** The arguments the tool received; sent as ACP `rawInput` (the tool's raw input). */
+  args: unknown
+  /** Session workspace; relative paths are resolved against it. */
+  cwd: string
+}
+
+/**
+ * The `tool_call` that opens a card. Without a presentation it is the generic card: title =
+ * tool name, kind `other`. The presentation's `rawInput` summary (e.g. `offset 10, limit 20`)
+ * leads the card's content, since ACP's own `rawInput` carries the arguments object.
+ */
+export function toAcpToolCall(
+  input: AcpToolCallInput,
+  presentation: ToolCallPresentation | undefined,
+): AcpToolCall {
+  const call: AcpToolCall = {
+    sessionUpdate: 'tool_call',
+    toolCallId: input.callId,
+    title: presentation?.title || input.name,
+    name: input.name,
+    kind: presentation?.kind ?? 'other',
+    status: 'in_progress',
+    rawInput: input.args,
+  }
+  const content: ToolCallContent[] = []
+  const summary = summaryText(presentation?.rawInput)
+  if (summary !== undefined) content.push(toAcpTextContent(summary))
+  if (presentation?.content) content.push(...toAcpContent(presentation.content, input.cwd))
+  if (content.length > 0) call.content = content
+  if (presentation?.locations && presentation.locations.length > 0) {
+    call.locations = toAcpLocations(presentation.locations, input.cwd)
+  }
+  return call
+}
+
+export interface AcpToolResultInput {
+  callId: string
+  content: readonly ToolContent[]
+  isError: boolean
+  cwd: string
+}
+
+/**
+ * The `tool_call_update` that closes a card: `completed` or `failed`; title, content and
+ * locations from the result presentation when it gives them, else the result text as content.
+ */
+export function toAcpToolCallUpdate(
+  input: AcpToolResultInput,
+  presentation: ToolResultPresentation | undefined,
+): AcpToolCallUpdate {
+  const update: AcpToolCallUpdate = {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: input.callId,
+    status: input.isError ? 'failed' : 'completed',
+  }
+  if (presentation?.title) update.title = presentation.title
+  const content =
+    presentation?.content && presentation.content.length > 0
+      ? toAcpContent(presentation.content, input.cwd)
+      : toAcpResultContent(input.content)
+  if (content.length > 0) update.content = content
+  if (presentation?.locations && presentation.locations.length > 0) {
+    update.locations = toAcpLocations(presentation.locations, input.cwd)
+  }
+  return update
+}
+
+/** Closes a card whose tool never reported a result (the turn was cancelled or failed). */
+export function toAcpUnfinishedToolCall(callId: string, reason: TurnEndReason): AcpToolCallUpdate {
+  const text =
+    reason === 'cancelled' ? 'Cancelled before the tool finished.' : 'The tool did not finish.'
+  return {
+    sessionUpdate: 'tool_call_update',
+    toolCallId: callId,
+    status: 'failed',
+    content: [toAcpTextContent(text)],
+  }
+}
+
+/** error → end_turn: the turn's failure is shown as an agent message chunk just before. */
+export function toAcpStopReason(reason: TurnEndReason): StopReason {
+  switch (reason) {
+    case 'completed':
+      return 'end_turn'
+    case 'cancelled':
+      return 'cancelled'
+    case 'max-steps':
+      return 'max_turn_requests'
+    case 'error':
+      return 'end_turn'
+  }
+}

@@ -1,0 +1,143 @@
+// Agent: one session (header + append-only event log) and its conversation with the model.
+// It owns the turn bookkeeping — one turn at a time, turn/start and turn/end exactly once,
+// cancel and dispose — and hands each turn to the loop (./loop). It is not a Cordis service;
+// the Agents service creates agents and gives them the services a turn needs.
+import { randomUUID } from 'node:crypto'
+import type { LlmMessage } from '@deepseek-ai/dsh-llm'
+import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import { AgentError } from './errors'
+import { runTurn } from './loop'
+import type { LoopServices, TurnOutcome } from './loop'
+import { errorMessage } from './model-stream'
+import { SessionLog } from './session-log'
+import type { ListenerErrorHandler } from './session-log'
+import type { SessionHeader, SessionListener, TurnEnd } from './types'
+
+export interface AgentOptions {
+  header: SessionHeader
+  /** The services of a turn, looked up when the turn starts. */
+  services: () => LoopServices
+  maxSteps: number
+  model?: string
+  /** Extra prose appended to the assembled system prompt. */
+  systemPrompt?: string
+  onListenerError?: ListenerErrorHandler
+  /** Called once, when the agent is disposed. */
+  onDispose?: (agent: Agent) => void
+}
+
+interface RunningTurn {
+  controller: AbortController
+  /** Settles after the turn's turn/end was appended. */
+  ended: Promise<void>
+}
+
+export class Agent implements ToolAgent {
+  readonly session: SessionLog
+  private readonly history: LlmMessage[] = []
+  private current: RunningTurn | undefined
+  private disposal: Promise<void> | undefined
+
+  constructor(private readonly options: AgentOptions) {
+    this.session = new SessionLog(options.header, options.onListenerError)
+  }
+
+  /** True while a turn runs. */
+  get running(): boolean {
+    return this.current !== undefined
+  }
+
+  get disposed(): boolean {
+    return this.disposal !== undefined
+  }
+
+  /**
+   * Runs one turn and resolves with its turn/end event. Model and tool failures end the turn
+   * (`error`) or go back to the model; they never reject. Rejects, before anything is logged,
+   * with AGENT_DISPOSED, AGENT_EMPTY_MESSAGE, or AGENT_BUSY while another turn runs (a second
+   * message is refused, not queued: the caller decides whether to wait, cancel or drop it).
+   */
+  async send(text: string): Promise<TurnEnd> {
+    this.assertCanSend(text)
+    let markEnded = () => {}
+    const ended = new Promise<void>((resolve) => (markEnded = resolve))
+    const turn: RunningTurn = { controller: new AbortController(), ended }
+    this.current = turn
+    const turnId = randomUUID()
+    const outcome = await this.playTurn(turnId, text, turn.controller.signal)
+    this.current = undefined
+    const end: TurnEnd = {
+      type: 'turn/end',
+      turnId,
+      reason: outcome.reason,
+      ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+    }
+    this.session.append(end)
+    markEnded()
+    return end
+  }
+
+  /** Aborts the running turn's model stream and tool; a no-op when no turn runs. */
+  cancel(): void {
+    this.current?.controller.abort()
+  }
+
+  /** Delivers each event appended from now on, synchronously; returns the unsubscribe. */
+  subscribe(listener: SessionListener): () => void {
+    return this.session.subscribe(listener)
+  }
+
+  /**
+   * Cancels the running turn and releases the agent; resolves once that turn has ended (its
+   * running tool call, if any, has settled). Further `send` rejects with AGENT_DISPOSED.
+   */
+  dispose(): Promise<void> {
+    if (!this.disposal) {
+      const ended = this.current?.ended ?? Promise.resolve()
+      this.disposal = ended.then(() => this.session.clearListeners())
+      this.cancel()
+      this.options.onDispose?.(this)
+    }
+    return this.disposal
+  }
+
+  private assertCanSend(text: unknown): void {
+    if (this.disposal) {
+      throw new AgentError('AGENT_DISPOSED', 'This agent was disposed; create a new one.')
+    }
+    if (typeof text !== 'string' || text.trim() === '') {
+      const message = 'send(text) needs a message with some text; nothing was sent.'
+      throw new AgentError('AGENT_EMPTY_MESSAGE', message)
+    }
+    if (this.current) {
+      const message =
+        'A turn is already running for this session; wait for it to end or cancel it first.'
+      throw new AgentError('AGENT_BUSY', message)
+    }
+  }
+
+  private async playTurn(turnId: string, text: string, signal: AbortSignal): Promise<TurnOutcome> {
+    const { options } = this
+    try {
+      this.session.append({ type: 'turn/start', turnId })
+      this.session.append({ type: 'user/message', turnId, text })
+      this.history.push({ role: 'user', content: text })
+      return await runTurn({
+        services: options.services(),
+        agent: this,
+        turnId,
+        history: this.history,
+        signal,
+        maxSteps: options.maxSteps,
+        model: options.model,
+        systemPrompt: options.systemPrompt,
+        append: (event) => this.session.append(event),
+      })
+    } catch (error) {
+      // The loop turns model and tool failures into outcomes; anything else (a service gone
+      // missing, a listener-error handler that throws) still ends the turn exactly once.
+      if (signal.aborted) return { reason: 'cancelled' }
+      return { reason: 'error', error: errorMessage(error) }
+    }
+  }
+}

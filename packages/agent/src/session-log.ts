@@ -1,0 +1,47 @@
+// SessionLog: one session's header and its append-only event log, with synchronous
+// subscribers. It is the `Session` an Agent exposes; it knows nothing of models or tools.
+// A listener that throws is reported through `onListenerError` and skipped, so one bad
+// subscriber can neither break the turn that appended the event nor starve other listeners.
+import type { Session, SessionEvent, SessionHeader, SessionListener } from './types'
+
+export type ListenerErrorHandler = (error: unknown, event: SessionEvent) => void
+
+export class SessionLog implements Session {
+  private readonly log: SessionEvent[] = []
+  private readonly listeners = new Set<SessionListener>()
+
+  constructor(
+    readonly header: SessionHeader,
+    private readonly onListenerError: ListenerErrorHandler = () => {},
+  ) {}
+
+  get events(): readonly SessionEvent[] {
+    return this.log
+  }
+
+  /** Appends an event and delivers it to every listener before returning. */
+  append(event: SessionEvent): void {
+    this.log.push(event)
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        this.onListenerError(error, event)
+      }
+    }
+  }
+
+  /** Adds a listener for events appended from now on; returns its removal. */
+  subscribe(listener: SessionListener): () => void {
+    const entry: SessionListener = (event) => listener(event)
+    this.listeners.add(entry)
+    return () => {
+      this.listeners.delete(entry)
+    }
+  }
+
+  /** Drops every listener (the agent was released). */
+  clearListeners(): void {
+    this.listeners.clear()
+  }
+}

@@ -1,0 +1,118 @@
+// The tool half of a step: run the model's tool calls one after another, in the order the
+// model sent them, through ctx.tools.execute. Each call is logged as `tool/call` before and
+// `tool/result` after. Arguments arrive as JSON text and are parsed here; a text that is not
+// JSON never reaches the tool and becomes an error result the model can read and correct.
+// Not here: argument validation against the schema (the registry does it).
+import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
+import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
+import type { SessionEvent } from './types'
+
+/** What the loop needs of ctx.tools. */
+export interface ToolRunner {
+  execute(exec: ToolExecution): Promise<ToolExecutionResult>
+}
+
+export interface ToolCallContext {
+  tools: ToolRunner
+  agent: ToolAgent
+  turnId: string
+  signal: AbortSignal
+  append(event: SessionEvent): void
+}
+
+type ParsedArguments = { ok: true; value: unknown } | { ok: false; message: string }
+
+/** Parses a tool call's JSON text; an empty text means no arguments (`{}`). */
+export function parseToolArguments(text: string): ParsedArguments {
+  if (text.trim() === '') return { ok: true, value: {} }
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/**
+ * Runs the calls in order and returns one tool message per call. Calls not started because
+ * the turn was cancelled get a message saying so (no events), so the history stays a valid
+ * conversation: every tool call of an assistant message has its result.
+ */
+export async function runToolCalls(
+  context: ToolCallContext,
+  calls: readonly LlmToolCall[],
+): Promise<LlmMessage[]> {
+  const messages: LlmMessage[] = []
+  for (const call of calls) {
+    if (context.signal.aborted) {
+      const content = 'Error: the turn was cancelled before this tool ran.'
+      messages.push({ role: 'tool', toolCallId: call.id, content, isError: true })
+      continue
+    }
+    const result = await runToolCall(context, call)
+    const content = result.content.map((block) => block.text).join('\n')
+    messages.push({ role: 'tool', toolCallId: call.id, content, isError: result.isError })
+  }
+  return messages
+}
+
+async function runToolCall(
+  context: ToolCallContext,
+  call: LlmToolCall,
+): Promise<ToolExecutionResult> {
+  const { turnId } = context
+  const parsed = parseToolArguments(call.arguments)
+  const args = parsed.ok ? parsed.value : call.arguments
+  context.append({ type: 'tool/call', turnId, callId: call.id, name: call.name, arguments: args })
+  const result = parsed.ok
+    ? await executeSafely(context, call, parsed.value)
+    : invalidJsonResult(call, parsed.message)
+  context.append({
+    type: 'tool/result',
+    turnId,
+    callId: call.id,
+    name: call.name,
+    content: result.content,
+    isError: result.isError,
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.details !== undefined ? { details: result.details } : {}),
+  })
+  return result
+}
+
+async function executeSafely(
+  context: ToolCallContext,
+  call: LlmToolCall,
+  args: unknown,
+): Promise<ToolExecutionResult> {
+  const exec: ToolExecution = {
+    callId: call.id,
+    name: call.name,
+    arguments: args,
+    agent: context.agent,
+    signal: context.signal,
+  }
+  try {
+    return await context.tools.execute(exec)
+  } catch (error) {
+    // ctx.tools.execute is specified never to reject; should a registry break that, the
+    // failure still goes back to the model as a result instead of ending the turn.
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      callId: call.id,
+      content: [{ type: 'text', text: `Error: ${message}` }],
+      isError: true,
+    }
+  }
+}
+
+function invalidJsonResult(call: LlmToolCall, message: string): ToolExecutionResult {
+  const text =
+    `Error: the arguments for "${call.name}" are not valid JSON: ${message}. ` +
+    'Send a JSON object.'
+  return {
+    callId: call.id,
+    content: [{ type: 'text', text }],
+    isError: true,
+    error: { name: 'AgentError', code: 'TOOL_INVALID_JSON' },
+  }
+}

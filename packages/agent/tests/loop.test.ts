@@ -1,0 +1,321 @@
+import { defineTool, ToolError } from '@deepseek-ai/dsh-tools'
+import type { ToolExecution } from '@deepseek-ai/dsh-tools'
+import type { Context } from 'cordis'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import type { SessionEvent } from '../src'
+import { finishStop, finishTools, toolCall } from './fakes'
+import { createHost, eventTypes } from './host'
+import type { Host, HostOptions } from './host'
+
+const hosts: Host[] = []
+
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.cleanup()))
+})
+
+/** A host with an `echo` tool that records each execution. */
+async function echoHost(options: HostOptions): Promise<Host & { calls: ToolExecution[] }> {
+  const host = await createHost(options)
+  hosts.push(host)
+  const calls: ToolExecution[] = []
+  registerEcho(host.ctx, calls)
+  return { ...host, calls }
+}
+
+function registerEcho(ctx: Context, calls: ToolExecution[]): void {
+  ctx.tools.register(
+    defineTool({
+      name: 'echo',
+      description: 'Repeats the text.',
+      input: z.object({ text: z.string() }),
+      async execute(args, exec) {
+        calls.push(exec)
+        if (args.text === 'fail') throw new ToolError('ECHO_FAILED', 'echo was told to fail')
+        return { content: `echo: ${args.text}`, details: { length: args.text.length } }
+      },
+    }),
+  )
+}
+
+function ofType<T extends SessionEvent['type']>(events: readonly SessionEvent[], type: T) {
+  return events.filter((event): event is Extract<SessionEvent, { type: T }> => event.type === type)
+}
+
+const echoCall = (id: string, text: string) => ({ id, name: 'echo', arguments: { text } })
+
+describe('the tool loop', () => {
+  it('tool calls run in order and their results reach the model on the next request', async () => {
+    const script = {
+      turns: [
+        { text: 'Looking.', toolCalls: [echoCall('c1', 'a'), echoCall('c2', 'b')] },
+        { text: 'Done.' },
+      ],
+    }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('echo twice')
+    expect(end.reason).toBe('completed')
+    expect(host.calls.map((exec) => exec.arguments)).toEqual([{ text: 'a' }, { text: 'b' }])
+    expect(eventTypes(agent.session.events)).toEqual([
+      'turn/start',
+      'user/message',
+      'assistant/text',
+      'tool/call',
+      'tool/result',
+      'tool/call',
+      'tool/result',
+      'assistant/text',
+      'turn/end',
+    ])
+    expect(host.requests()).toHaveLength(2)
+    expect(host.requests()[1].messages).toEqual([
+      { role: 'user', content: 'echo twice' },
+      {
+        role: 'assistant',
+        content: 'Looking.',
+        toolCalls: [
+          { id: 'c1', name: 'echo', arguments: '{"text":"a"}' },
+          { id: 'c2', name: 'echo', arguments: '{"text":"b"}' },
+        ],
+      },
+      { role: 'tool', toolCallId: 'c1', content: 'echo: a', isError: false },
+      { role: 'tool', toolCallId: 'c2', content: 'echo: b', isError: false },
+    ])
+  })
+
+  it('tool/call and tool/result events carry the call, the result and its details', async () => {
+    const host = await echoHost({ script: { turns: [{ toolCalls: [echoCall('c1', 'hi')] }] } })
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('go')
+    const turnId = end.turnId
+    const [call] = ofType(agent.session.events, 'tool/call')
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(call).toEqual({
+      type: 'tool/call',
+      turnId,
+      callId: 'c1',
+      name: 'echo',
+      arguments: { text: 'hi' },
+    })
+    expect(result).toEqual({
+      type: 'tool/result',
+      turnId,
+      callId: 'c1',
+      name: 'echo',
+      content: [{ type: 'text', text: 'echo: hi' }],
+      isError: false,
+      details: { length: 2 },
+    })
+    expect(new Set(agent.session.events.map((event) => event.turnId))).toEqual(new Set([turnId]))
+  })
+
+  it('a tool execution gets the call id, the parsed arguments, the agent and a signal', async () => {
+    const host = await echoHost({ script: { turns: [{ toolCalls: [echoCall('c9', 'x')] }] } })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('go')
+    const [exec] = host.calls
+    expect(exec.callId).toBe('c9')
+    expect(exec.name).toBe('echo')
+    expect(exec.arguments).toEqual({ text: 'x' })
+    expect(exec.agent).toBe(agent)
+    expect(exec.agent?.session.header.cwd).toBe(host.dir)
+    expect(exec.signal).toBeInstanceOf(AbortSignal)
+    expect(exec.signal?.aborted).toBe(false)
+  })
+
+  it('a request carries the system prompt with the extra prose, the tools and the model', async () => {
+    const host = await echoHost({ script: { turns: [{ text: 'ok' }] } })
+    const agent = host.agents.create({ cwd: host.dir, systemPrompt: 'Be brief.', model: 'm1' })
+    await agent.send('hi')
+    const [request] = host.requests()
+    expect(request.system.endsWith('Be brief.')).toBe(true)
+    expect(request.model).toBe('m1')
+    expect(request.tools.map((tool) => tool.name)).toEqual(['echo'])
+    expect(request.tools[0].parameters).toMatchObject({ properties: { text: { type: 'string' } } })
+    expect(request.signal).toBeInstanceOf(AbortSignal)
+  })
+
+  it('text and reasoning stream as chunks that join to what the model said', async () => {
+    const text = 'A fairly long answer that arrives in several pieces.'
+    const host = await echoHost({ script: { turns: [{ reasoning: 'Think it over.', text }] } })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('hi')
+    const chunks = ofType(agent.session.events, 'assistant/chunk')
+    const texts = chunks.filter((chunk) => chunk.kind === 'text').map((chunk) => chunk.text)
+    const thoughts = chunks.filter((chunk) => chunk.kind === 'reasoning').map((c) => c.text)
+    expect(texts.length).toBeGreaterThan(1)
+    expect(texts.join('')).toBe(text)
+    expect(thoughts.join('')).toBe('Think it over.')
+    expect(eventTypes(agent.session.events)).toEqual([
+      'turn/start',
+      'user/message',
+      'assistant/reasoning',
+      'assistant/text',
+      'turn/end',
+    ])
+  })
+
+  it('a second turn sends the whole conversation so far', async () => {
+    const script = {
+      turns: [{ toolCalls: [echoCall('c1', 'a')] }, { text: 'First done.' }, { text: 'Again.' }],
+    }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('one')
+    await agent.send('two')
+    const messages = host.requests()[2].messages
+    expect(messages.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user',
+    ])
+    expect(messages[3]).toEqual({ role: 'assistant', content: 'First done.' })
+    expect(messages[4]).toEqual({ role: 'user', content: 'two' })
+  })
+})
+
+describe('tool failures go back to the model', () => {
+  it('a throwing tool becomes an error result with its code and the turn continues', async () => {
+    const script = { turns: [{ toolCalls: [echoCall('c1', 'fail')] }, { text: 'I see.' }] }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    expect((await agent.send('go')).reason).toBe('completed')
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(result.isError).toBe(true)
+    expect(result.error).toEqual({ name: 'ToolError', code: 'ECHO_FAILED' })
+    expect(host.requests()[1].messages[2]).toEqual({
+      role: 'tool',
+      toolCallId: 'c1',
+      content: 'Error: echo was told to fail',
+      isError: true,
+    })
+  })
+
+  it('an unknown tool becomes a TOOL_UNKNOWN result naming the available tools', async () => {
+    const script = {
+      turns: [{ toolCalls: [{ id: 'c1', name: 'nope', arguments: {} }] }, { text: 'Sorry.' }],
+    }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    expect((await agent.send('go')).reason).toBe('completed')
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(result.error?.code).toBe('TOOL_UNKNOWN')
+    expect(result.content[0].text).toContain('Unknown tool "nope". Available tools: echo')
+    expect(host.requests()[1].messages[2]).toMatchObject({ toolCallId: 'c1', isError: true })
+  })
+
+  it('invalid JSON arguments reach no tool and the model reads why', async () => {
+    const responses = [
+      [toolCall('c1', 'echo', '{"text": "a"'), finishTools],
+      [{ type: 'text-delta' as const, text: 'Retrying.' }, finishStop],
+    ]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    expect((await agent.send('go')).reason).toBe('completed')
+    expect(host.calls).toEqual([])
+    const [call] = ofType(agent.session.events, 'tool/call')
+    expect(call.arguments).toBe('{"text": "a"')
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(result.isError).toBe(true)
+    expect(result.error).toEqual({ name: 'AgentError', code: 'TOOL_INVALID_JSON' })
+    const text = result.content[0].text
+    expect(text).toMatch(/^Error: the arguments for "echo" are not valid JSON: .+\. Send a JSON/)
+    expect(host.requests()[1].messages[2]).toEqual({
+      role: 'tool',
+      toolCallId: 'c1',
+      content: text,
+      isError: true,
+    })
+  })
+
+  it('JSON arguments that are not an object are refused by the registry', async () => {
+    const responses = [[toolCall('c1', 'echo', '[1, 2]'), finishTools], [finishStop]]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('go')
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(result.error?.code).toBe('TOOL_INVALID_ARGUMENTS')
+    expect(host.calls).toEqual([])
+  })
+
+  it('an empty arguments text is read as an empty object', async () => {
+    const responses = [[toolCall('c1', 'echo', ''), finishTools], [finishStop]]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('go')
+    const [call] = ofType(agent.session.events, 'tool/call')
+    expect(call.arguments).toEqual({})
+    const [result] = ofType(agent.session.events, 'tool/result')
+    expect(result.error?.code).toBe('TOOL_INVALID_ARGUMENTS')
+    expect(result.content[0].text).toContain('text')
+  })
+
+  it('a tool call without an id gets one, used for its result too', async () => {
+    const responses = [[toolCall('', 'echo', '{"text":"a"}'), finishTools], [finishStop]]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('go')
+    const [call] = ofType(agent.session.events, 'tool/call')
+    expect(call.callId).toBe('call_1')
+    expect(host.requests()[1].messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1' })
+  })
+})
+
+describe('turn end reasons', () => {
+  it('the step limit ends the turn with max-steps after that many requests', async () => {
+    const turns = [1, 2, 3].map((n) => ({ toolCalls: [echoCall(`c${n}`, `${n}`)] }))
+    const host = await echoHost({ script: { turns }, maxSteps: 2 })
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('loop')
+    expect(end.reason).toBe('max-steps')
+    expect(host.requests()).toHaveLength(2)
+    expect(host.calls.map((exec) => exec.callId)).toEqual(['c1', 'c2'])
+    expect(agent.session.events.at(-1)).toBe(end)
+  })
+
+  it('an exhausted script ends the turn completed with the scripted notice', async () => {
+    const host = await echoHost({ script: { turns: [] } })
+    const agent = host.agents.create({ cwd: host.dir })
+    expect((await agent.send('hi')).reason).toBe('completed')
+    const text = ofType(agent.session.events, 'assistant/chunk')
+      .map((chunk) => chunk.text)
+      .join('')
+    expect(text).toContain('The scripted model has no more turns')
+  })
+
+  it('a model failure ends the turn with error and the failure message', async () => {
+    const host = await echoHost({ responses: [new Error('rate limited (429)')] })
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('hi')
+    expect(end).toEqual({
+      type: 'turn/end',
+      turnId: end.turnId,
+      reason: 'error',
+      error: 'rate limited (429)',
+    })
+  })
+
+  it('a stream that finishes with an error ends the turn with error', async () => {
+    const responses = [[{ type: 'finish' as const, reason: 'error' as const }]]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('hi')
+    expect(end.reason).toBe('error')
+    expect(end.error).toBe('The model finished with an error.')
+  })
+
+  it('after a failed turn the agent runs the next one', async () => {
+    const responses = [new Error('boom'), [{ type: 'text-delta' as const, text: 'ok' }, finishStop]]
+    const host = await echoHost({ responses })
+    const agent = host.agents.create({ cwd: host.dir })
+    expect((await agent.send('one')).reason).toBe('error')
+    expect((await agent.send('two')).reason).toBe('completed')
+    expect(host.requests()[1].messages).toEqual([
+      { role: 'user', content: 'one' },
+      { role: 'user', content: 'two' },
+    ])
+  })
+})

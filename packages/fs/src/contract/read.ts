@@ -1,0 +1,266 @@
+// Contract cases for resolve, stat, readText, streamText and streamBytes.
+import { describe, expect, it } from 'vitest'
+import {
+  abortedSignal,
+  collect,
+  concat,
+  decode,
+  encode,
+  failureCode,
+  type FileSystemContractFixture,
+} from './fixture'
+
+const BOM = Uint8Array.of(0xef, 0xbb, 0xbf)
+
+export function resolveCases(fixture: () => FileSystemContractFixture): void {
+  describe('resolve', () => {
+    it('resolves a relative path against the provider base', async () => {
+      const f = fixture()
+      const target = await f.fs.resolve('a.txt')
+      expect(target.inputPath).toBe('a.txt')
+      expect(target.displayPath).toBe(f.path('a.txt'))
+    })
+
+    it('resolves a relative path against the cwd option', async () => {
+      const f = fixture()
+      await f.makeDirectory('sub')
+      const target = await f.fs.resolve('a.txt', { cwd: f.path('sub') })
+      expect(target.displayPath).toBe(f.path('sub/a.txt'))
+    })
+
+    it('keeps an absolute path whatever the cwd option', async () => {
+      const f = fixture()
+      const target = await f.fs.resolve(f.path('b.txt'), { cwd: f.path('sub') })
+      expect(target.displayPath).toBe(f.path('b.txt'))
+    })
+
+    it('resolves parent segments as a normal path outside the base', async () => {
+      const f = fixture()
+      await f.makeDirectory('sub')
+      const sibling = await f.fs.resolve('../x.txt', { cwd: f.path('sub') })
+      expect(sibling.displayPath).toBe(f.path('x.txt'))
+      const outside = await f.fs.resolve('../escape.txt')
+      expect(outside.displayPath).toBe(f.path('../escape.txt'))
+      expect(outside.displayPath.startsWith(f.root)).toBe(false)
+    })
+
+    it('gives two spellings of one file one target key', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('a'))
+      const plain = await f.fs.resolve('a.txt')
+      const dotted = await f.fs.resolve('./sub/../a.txt')
+      const absolute = await f.fs.resolve(f.path('a.txt'))
+      expect(dotted.targetKey).toBe(plain.targetKey)
+      expect(absolute.targetKey).toBe(plain.targetKey)
+      expect((await f.fs.resolve('b.txt')).targetKey).not.toBe(plain.targetKey)
+    })
+
+    it('keeps the target key of a file once it is created', async () => {
+      const f = fixture()
+      const before = await f.fs.resolve('new/file.txt')
+      await f.fs.writeText(before, 'hello')
+      const after = await f.fs.resolve('new/file.txt')
+      expect(after.targetKey).toBe(before.targetKey)
+    })
+  })
+}
+
+export function statCases(fixture: () => FileSystemContractFixture): void {
+  describe('stat', () => {
+    it('reports a missing path as undefined', async () => {
+      const f = fixture()
+      expect(await f.fs.stat(await f.fs.resolve('missing.txt'))).toBeUndefined()
+    })
+
+    it('reports a file with its size in bytes', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('héllo'))
+      const info = await f.fs.stat(await f.fs.resolve('a.txt'))
+      expect(info?.type).toBe('file')
+      expect(info?.size).toBe(6)
+      expect(typeof info?.version).toBe('string')
+    })
+
+    it('reports a directory', async () => {
+      const f = fixture()
+      await f.makeDirectory('dir')
+      expect((await f.fs.stat(await f.fs.resolve('dir')))?.type).toBe('directory')
+    })
+
+    it('reports a path below a file as undefined', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('a'))
+      expect(await f.fs.stat(await f.fs.resolve('a.txt/b.txt'))).toBeUndefined()
+    })
+
+    it('keeps the version of an unchanged file', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('a'))
+      const target = await f.fs.resolve('a.txt')
+      expect((await f.fs.stat(target))?.version).toBe((await f.fs.stat(target))?.version)
+    })
+
+    it('changes the version when the content changes behind the provider', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('one'))
+      const target = await f.fs.resolve('a.txt')
+      const before = await f.fs.stat(target)
+      await f.writeBytes('a.txt', encode('two'))
+      expect((await f.fs.stat(target))?.version).not.toBe(before?.version)
+    })
+
+    it('changes the version on a same-size write by the provider', async () => {
+      const f = fixture()
+      const target = await f.fs.resolve('a.txt')
+      const first = await f.fs.writeText(target, 'aaaa')
+      const second = await f.fs.writeText(target, 'bbbb')
+      expect(second.version).not.toBe(first.version)
+      expect((await f.fs.stat(target))?.version).toBe(second.version)
+    })
+
+    it('rejects an aborted stat with FS_ABORTED', async () => {
+      const f = fixture()
+      expect(await failureCode(f.fs.stat(await f.fs.resolve('a.txt'), abortedSignal()))).toBe(
+        'FS_ABORTED',
+      )
+    })
+  })
+}
+
+export function readCases(fixture: () => FileSystemContractFixture): void {
+  describe('readText', () => {
+    it('reads a file as text', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('line 1\nline 2'))
+      expect(await f.fs.readText(await f.fs.resolve('a.txt'))).toBe('line 1\nline 2')
+    })
+
+    it('reads an empty file as an empty string', async () => {
+      const f = fixture()
+      await f.writeBytes('empty.txt', new Uint8Array(0))
+      expect(await f.fs.readText(await f.fs.resolve('empty.txt'))).toBe('')
+    })
+
+    it('hides a byte-order mark', async () => {
+      const f = fixture()
+      await f.writeBytes('bom.txt', concat([BOM, encode('text')]))
+      expect(await f.fs.readText(await f.fs.resolve('bom.txt'))).toBe('text')
+    })
+
+    it('rejects a file with a NUL byte as FS_NOT_TEXT', async () => {
+      const f = fixture()
+      await f.writeBytes('nul.bin', Uint8Array.of(0x61, 0x00, 0x62))
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('nul.bin')))).toBe('FS_NOT_TEXT')
+    })
+
+    it('rejects invalid UTF-8 as FS_NOT_TEXT', async () => {
+      const f = fixture()
+      await f.writeBytes('latin1.txt', Uint8Array.of(0x63, 0x61, 0x66, 0xe9))
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('latin1.txt')))).toBe(
+        'FS_NOT_TEXT',
+      )
+    })
+
+    it('rejects a missing file as FS_NOT_FOUND', async () => {
+      const f = fixture()
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('nope.txt')))).toBe('FS_NOT_FOUND')
+    })
+
+    it('rejects a path below a file as FS_NOT_FOUND', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('a'))
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('a.txt/b')))).toBe('FS_NOT_FOUND')
+    })
+
+    it('rejects a directory as FS_NOT_REGULAR_FILE', async () => {
+      const f = fixture()
+      await f.makeDirectory('dir')
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('dir')))).toBe(
+        'FS_NOT_REGULAR_FILE',
+      )
+    })
+
+    it('rejects an aborted read with FS_ABORTED', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('a'))
+      const read = f.fs.readText(await f.fs.resolve('a.txt'), abortedSignal())
+      expect(await failureCode(read)).toBe('FS_ABORTED')
+    })
+  })
+
+  describe('streamText', () => {
+    it('yields chunks that join to the text readText returns', async () => {
+      const f = fixture()
+      const text = 'é😀 line\n'.repeat(40_000)
+      await f.writeBytes('big.txt', encode(text))
+      const target = await f.fs.resolve('big.txt')
+      const chunks = await collect(f.fs.streamText(target))
+      expect(chunks.length).toBeGreaterThan(1)
+      expect(chunks.join('')).toBe(text)
+      expect(chunks.join('')).toBe(await f.fs.readText(target))
+    })
+
+    it('hides a byte-order mark from the stream', async () => {
+      const f = fixture()
+      await f.writeBytes('bom.txt', concat([BOM, encode('text')]))
+      expect((await collect(f.fs.streamText(await f.fs.resolve('bom.txt')))).join('')).toBe('text')
+    })
+
+    it('rejects a NUL byte deep in a large file as FS_NOT_TEXT', async () => {
+      const f = fixture()
+      await f.writeBytes('late.bin', concat([encode('x'.repeat(300_000)), Uint8Array.of(0)]))
+      const stream = collect(f.fs.streamText(await f.fs.resolve('late.bin')))
+      expect(await failureCode(stream)).toBe('FS_NOT_TEXT')
+    })
+
+    it('rejects a truncated character at the end as FS_NOT_TEXT', async () => {
+      const f = fixture()
+      await f.writeBytes('cut.txt', concat([encode('abc'), Uint8Array.of(0xe2, 0x82)]))
+      const stream = collect(f.fs.streamText(await f.fs.resolve('cut.txt')))
+      expect(await failureCode(stream)).toBe('FS_NOT_TEXT')
+    })
+
+    it('rejects a missing file and a directory with their codes', async () => {
+      const f = fixture()
+      await f.makeDirectory('dir')
+      const missing = collect(f.fs.streamText(await f.fs.resolve('nope.txt')))
+      expect(await failureCode(missing)).toBe('FS_NOT_FOUND')
+      const directory = collect(f.fs.streamText(await f.fs.resolve('dir')))
+      expect(await failureCode(directory)).toBe('FS_NOT_REGULAR_FILE')
+    })
+  })
+
+  describe('streamBytes', () => {
+    it('yields the raw bytes without validating them', async () => {
+      const f = fixture()
+      const bytes = concat([BOM, Uint8Array.of(0x00, 0xff, 0x0a)])
+      await f.writeBytes('raw.bin', bytes)
+      expect(concat(await collect(f.fs.streamBytes(await f.fs.resolve('raw.bin'))))).toEqual(bytes)
+    })
+
+    it('starts at the given byte offset', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('0123456789'))
+      const chunks = await collect(f.fs.streamBytes(await f.fs.resolve('a.txt'), { start: 4 }))
+      expect(decode(concat(chunks))).toBe('456789')
+    })
+
+    it('streams when the version guard matches', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('abc'))
+      const target = await f.fs.resolve('a.txt')
+      const version = (await f.fs.stat(target))!.version
+      expect(decode(concat(await collect(f.fs.streamBytes(target, { version }))))).toBe('abc')
+    })
+
+    it('rejects a stale version guard with FS_STALE_VERSION', async () => {
+      const f = fixture()
+      await f.writeBytes('a.txt', encode('abc'))
+      const target = await f.fs.resolve('a.txt')
+      const version = (await f.fs.stat(target))!.version
+      await f.writeBytes('a.txt', encode('abd'))
+      const stream = collect(f.fs.streamBytes(target, { version }))
+      expect(await failureCode(stream)).toBe('FS_STALE_VERSION')
+    })
+  })
+}

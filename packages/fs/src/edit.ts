@@ -1,0 +1,205 @@
+// The edit rule every provider shares, as a pure function over text (the file's text without
+// its BOM). Matching is literal and counted without overlap. A line break in `oldString`
+// matches either style in the file (LF or CRLF), and each line break of the replacement takes
+// the ending of the file at that place, so a CRLF file stays CRLF, a mixed file keeps each
+// line's own ending, and every character outside the matches stays as it was.
+// Not here: reading or writing bytes, versions, locking (the provider does those).
+import { FsError } from './errors'
+import type { FsEditRequest, FsTextExcerpt } from './types'
+
+/** The texts up to this many characters are shown whole in an edit's excerpt. */
+export const EDIT_EXCERPT_WHOLE_MAX = 64 * 1024
+const EXCERPT_SPAN_MAX = 64 * 1024
+const EXCERPT_CONTEXT_LINES = 3
+
+export interface TextEditResult {
+  /** The whole text after the edit. */
+  text: string
+  replacements: number
+  /** 1-based line where the first replacement starts. */
+  line: number
+  excerpt: FsTextExcerpt
+}
+
+interface TextMatch {
+  start: number
+  end: number
+  replacement: string
+}
+
+/** Rejects a request that could never be a meaningful edit (FS_INVALID_EDIT). */
+export function checkEditRequest(request: FsEditRequest, path?: string): void {
+  const { oldString, newString } = request
+  if (typeof oldString !== 'string' || oldString === '') {
+    throw new FsError(
+      'FS_INVALID_EDIT',
+      'The text to replace (oldString) is empty. Give the exact text to replace; to replace a whole file, write it instead.',
+      { path },
+    )
+  }
+  if (typeof newString !== 'string') {
+    throw new FsError('FS_INVALID_EDIT', 'The replacement (newString) must be a string.', { path })
+  }
+  if (oldString === newString) {
+    throw new FsError(
+      'FS_INVALID_EDIT',
+      'oldString and newString are identical, so the edit would change nothing. Give the new text in newString.',
+      { path },
+    )
+  }
+}
+
+/** Applies a literal edit to `text`; throws FsError when it cannot apply exactly. */
+export function applyTextEdit(text: string, request: FsEditRequest, path?: string): TextEditResult {
+  checkEditRequest(request, path)
+  const name = path ?? 'the file'
+  const found = findMatches(text, request.oldString)
+  if (found.length === 0) {
+    throw new FsError(
+      'FS_EDIT_NOT_FOUND',
+      `The text to replace was not found in ${name}. Read the file again and copy the text exactly, including whitespace and indentation.`,
+      { path },
+    )
+  }
+  if (found.length > 1 && request.replaceAll !== true) {
+    throw new FsError(
+      'FS_AMBIGUOUS_EDIT',
+      `The text to replace occurs ${found.length} times in ${name}. Include more surrounding lines so it matches exactly once, or set replaceAll to replace all ${found.length}.`,
+      { path },
+    )
+  }
+  const newLines = request.newString.replace(/\r\n/g, '\n').split('\n')
+  const matches: TextMatch[] = found.map((range) => ({
+    ...range,
+    replacement: joinWithEndings(newLines, endingsFor(text, range.start, range.end)),
+  }))
+  const pieces: string[] = []
+  let cursor = 0
+  for (const match of matches) {
+    pieces.push(text.slice(cursor, match.start), match.replacement)
+    cursor = match.end
+  }
+  pieces.push(text.slice(cursor))
+  const after = pieces.join('')
+  return {
+    text: after,
+    replacements: matches.length,
+    line: countBreaks(text, 0, matches[0]!.start) + 1,
+    excerpt: buildExcerpt(text, after, matches),
+  }
+}
+
+/** Non-overlapping matches of `oldString`, line breaks matching LF or CRLF, as file ranges. */
+export function findMatches(text: string, oldString: string): { start: number; end: number }[] {
+  const needle = oldString.replace(/\r\n/g, '\n')
+  const { flat, breaks } = collapseCrlf(text)
+  const toFile = (index: number): number => index + countBelow(breaks, index)
+  const ranges: { start: number; end: number }[] = []
+  for (let at = flat.indexOf(needle); at !== -1; at = flat.indexOf(needle, at + needle.length)) {
+    ranges.push({ start: toFile(at), end: toFile(at + needle.length) })
+  }
+  return ranges
+}
+
+/** The text with each CRLF as LF, and the flat index of every collapsed break (ascending). */
+function collapseCrlf(text: string): { flat: string; breaks: number[] } {
+  const breaks: number[] = []
+  for (let at = text.indexOf('\r\n'); at !== -1; at = text.indexOf('\r\n', at + 2)) {
+    breaks.push(at - breaks.length)
+  }
+  return { flat: breaks.length === 0 ? text : text.replace(/\r\n/g, '\n'), breaks }
+}
+
+/** How many entries of the ascending `sorted` are below `value`. */
+function countBelow(sorted: number[], value: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (sorted[middle]! < value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** The line endings inside [start, end), else the ending of the line around the range. */
+function endingsFor(text: string, start: number, end: number): string[] {
+  const endings: string[] = []
+  for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
+    endings.push(endingAt(text, at))
+  }
+  if (endings.length > 0) return endings
+  const next = text.indexOf('\n', end)
+  if (next !== -1) return [endingAt(text, next)]
+  const previous = start > 0 ? text.lastIndexOf('\n', start - 1) : -1
+  return [previous !== -1 ? endingAt(text, previous) : '\n']
+}
+
+function endingAt(text: string, lineFeed: number): string {
+  return lineFeed > 0 && text[lineFeed - 1] === '\r' ? '\r\n' : '\n'
+}
+
+function joinWithEndings(lines: string[], endings: string[]): string {
+  let out = lines[0]!
+  for (let index = 1; index < lines.length; index++) {
+    out += (endings[index - 1] ?? endings[endings.length - 1]!) + lines[index]!
+  }
+  return out
+}
+
+function countBreaks(text: string, from: number, to: number): number {
+  let count = 0
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) {
+    count++
+  }
+  return count
+}
+
+/** Start of the line holding `index`, moved back `lines` more lines. */
+function lineStart(text: string, index: number, lines: number): number {
+  let start = index <= 0 ? 0 : text.lastIndexOf('\n', index - 1) + 1
+  for (let step = 0; step < lines && start > 0; step++) {
+    start = start - 1 <= 0 ? 0 : text.lastIndexOf('\n', start - 2) + 1
+  }
+  return start
+}
+
+/** End (after its line break) of the line holding the range ending at `end`, plus `lines` lines. */
+function lineEnd(text: string, end: number, lines: number): number {
+  let stop = end > 0 && text[end - 1] === '\n' ? end : nextLineEnd(text, end)
+  for (let step = 0; step < lines && stop < text.length; step++) stop = nextLineEnd(text, stop)
+  return stop
+}
+
+function nextLineEnd(text: string, from: number): number {
+  const at = text.indexOf('\n', from)
+  return at === -1 ? text.length : at + 1
+}
+
+/** The whole texts when small, else the lines around the replacements with some context. */
+function buildExcerpt(before: string, after: string, matches: TextMatch[]): FsTextExcerpt {
+  if (before.length <= EDIT_EXCERPT_WHOLE_MAX && after.length <= EDIT_EXCERPT_WHOLE_MAX) {
+    return { startLine: 1, oldText: before, newText: after, whole: true }
+  }
+  const from = lineStart(before, matches[0]!.start, EXCERPT_CONTEXT_LINES)
+  let count = matches.length
+  let to = lineEnd(before, matches[count - 1]!.end, EXCERPT_CONTEXT_LINES)
+  if (to - from > EXCERPT_SPAN_MAX) {
+    count = 1
+    to = lineEnd(before, matches[0]!.end, EXCERPT_CONTEXT_LINES)
+    while (count < matches.length && matches[count]!.start < to) {
+      to = Math.max(to, lineEnd(before, matches[count]!.end, EXCERPT_CONTEXT_LINES))
+      count++
+    }
+  }
+  let delta = 0
+  for (const match of matches.slice(0, count)) {
+    delta += match.replacement.length - (match.end - match.start)
+  }
+  return {
+    startLine: countBreaks(before, 0, from) + 1,
+    oldText: before.slice(from, to),
+    newText: after.slice(from, to + delta),
+    whole: false,
+  }
+}

@@ -1,0 +1,33 @@
+// The config of the OpenAI-compatible model: a zod schema with DeepSeek defaults, validated
+// by Cordis when the plugin loads. The API key's environment fallback is resolved by the
+// service at construction (see index.ts), not here, so the schema stays pure.
+import { z } from 'zod'
+
+export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
+export const DEFAULT_MODEL = 'deepseek-chat'
+export const API_KEY_ENV = 'DEEPSEEK_API_KEY'
+
+export const OpenAiLlmConfigSchema = z
+  .object({
+    /** The API root; `/chat/completions` is appended. */
+    baseUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_BASE_URL),
+    /** The model used when a request names none. */
+    model: z.string().min(1).default(DEFAULT_MODEL),
+    /** The bearer token; defaults to `process.env.DEEPSEEK_API_KEY` at construction. */
+    apiKey: z.string().min(1).optional(),
+    /** Extra attempts after a 429, a 5xx, a network error or a timeout. */
+    maxRetries: z.number().int().min(0).max(10).default(3),
+    /** The first backoff wait; doubled on each retry. */
+    retryBaseMs: z.number().int().nonnegative().default(500),
+    /** The cap on any single wait, a server's `Retry-After` included. */
+    maxRetryDelayMs: z.number().int().nonnegative().default(30_000),
+    /** Per attempt: the longest wait for response headers, and then between stream chunks. */
+    timeoutMs: z.number().int().positive().optional(),
+  })
+  .prefault({})
+
+/** The config as a host passes it: every field optional. */
+export type OpenAiLlmConfig = z.input<typeof OpenAiLlmConfigSchema>
+
+/** The config after defaults, as the service uses it. */
+export type OpenAiLlmSettings = z.output<typeof OpenAiLlmConfigSchema>

@@ -1,0 +1,106 @@
+// The Chat Completions wire format: the request body built from an `LlmRequest`, and the
+// shapes of the streamed chunks. Pure: no fetch, no Cordis. Only the fields dsh uses are
+// typed; servers may send more, which are ignored.
+import type { LlmMessage, LlmRequest, LlmToolSchema } from '@deepseek-ai/dsh-llm'
+
+export interface WireToolCall {
+  id: string
+  type: 'function'
+  function: { name: string; arguments: string }
+}
+
+export type WireMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+export interface WireTool {
+  type: 'function'
+  function: { name: string; description: string; parameters: Record<string, unknown> }
+}
+
+export interface WireRequest {
+  model: string
+  messages: WireMessage[]
+  tools?: WireTool[]
+  stream: true
+  stream_options: { include_usage: true }
+}
+
+/** One streamed chunk (`data:` payload). */
+export interface WireChunk {
+  choices?: WireChoice[]
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null
+  error?: { message?: string; code?: string | number } | string
+}
+
+export interface WireChoice {
+  index?: number
+  delta?: {
+    content?: string | null
+    reasoning_content?: string | null
+    tool_calls?: WireToolCallDelta[] | null
+  }
+  finish_reason?: string | null
+}
+
+export interface WireToolCallDelta {
+  index?: number
+  id?: string | null
+  type?: string
+  function?: { name?: string | null; arguments?: string | null }
+}
+
+/** `{baseUrl}/chat/completions`, whatever trailing slashes the base URL has. */
+export function chatCompletionsUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/chat/completions`
+}
+
+export function toWireMessage(message: LlmMessage): WireMessage {
+  switch (message.role) {
+    case 'user':
+      return { role: 'user', content: message.content }
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
+    case 'assistant': {
+      const calls = message.toolCalls ?? []
+      if (calls.length === 0) return { role: 'assistant', content: message.content }
+      return {
+        role: 'assistant',
+        content: message.content === '' ? null : message.content,
+        tool_calls: calls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      }
+    }
+  }
+}
+
+export function toWireTool(tool: LlmToolSchema): WireTool {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  }
+}
+
+/**
+ * The streaming request body. The system prompt becomes the first message (omitted when
+ * empty); `tools` is omitted when there are none; reasoning is not sent back (servers such
+ * as DeepSeek refuse `reasoning_content` in input messages).
+ */
+export function toWireRequest(request: LlmRequest, model: string): WireRequest {
+  const messages: WireMessage[] = []
+  if (request.system !== '') messages.push({ role: 'system', content: request.system })
+  for (const message of request.messages) messages.push(toWireMessage(message))
+  const body: WireRequest = {
+    model: request.model ?? model,
+    messages,
+    stream: true,
+    stream_options: { include_usage: true },
+  }
+  if (request.tools.length > 0) body.tools = request.tools.map(toWireTool)
+  return body
+}

@@ -1,0 +1,214 @@
+import { Context } from 'cordis'
+import { afterEach, describe, expect, test } from 'vitest'
+import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import { collect, failure, model, request } from './client'
+import { delta, errorOf, sseText, startServer, streamOf } from './server'
+import type { Handler, TestServer } from './server'
+
+let server: TestServer | undefined
+
+afterEach(async () => {
+  await server?.close()
+  server = undefined
+})
+
+async function serve(...handlers: Handler[]): Promise<TestServer> {
+  server = await startServer(...handlers)
+  return server
+}
+
+describe('streams', () => {
+  test('a text stream yields its deltas and a finish with usage', async () => {
+    const { baseUrl } = await serve(
+      streamOf([
+        delta({ role: 'assistant', content: '' }),
+        delta({ content: 'Hel' }),
+        delta({ content: 'lo' }),
+        delta({}, 'stop'),
+        { choices: [], usage: { prompt_tokens: 9, completion_tokens: 2, total_tokens: 11 } },
+      ]),
+    )
+    const llm = await model({ baseUrl })
+    expect(await collect(llm.stream(request()))).toEqual([
+      { type: 'text-delta', text: 'Hel' },
+      { type: 'text-delta', text: 'lo' },
+      { type: 'finish', reason: 'stop', usage: { inputTokens: 9, outputTokens: 2 } },
+    ])
+  })
+
+  test('a tool-call stream assembles two calls split across deltas', async () => {
+    const call = (index: number, fn: object, id?: string): object =>
+      delta({ tool_calls: [{ index, ...(id ? { id, type: 'function' } : {}), function: fn }] })
+    const { baseUrl } = await serve(
+      streamOf([
+        delta({ content: 'Reading.' }),
+        call(0, { name: 'read', arguments: '' }, 'call_a'),
+        call(0, { arguments: '{"file_' }),
+        call(0, { arguments: 'path": "a.txt"' }),
+        call(1, { name: 'write', arguments: '{"file_path":' }, 'call_b'),
+        call(0, { arguments: '}' }),
+        call(1, { arguments: '"b.txt","content":"x"}' }),
+        delta({}, 'tool_calls'),
+      ]),
+    )
+    const llm = await model({ baseUrl })
+    const events = await collect(llm.stream(request()))
+    expect(events).toEqual([
+      { type: 'text-delta', text: 'Reading.' },
+      { type: 'tool-call', id: 'call_a', name: 'read', arguments: '{"file_path": "a.txt"}' },
+      {
+        type: 'tool-call',
+        id: 'call_b',
+        name: 'write',
+        arguments: '{"file_path":"b.txt","content":"x"}',
+      },
+      { type: 'finish', reason: 'tool-calls' },
+    ])
+  })
+
+  test('a reasoning stream yields reasoning deltas before the answer', async () => {
+    const { baseUrl } = await serve(
+      streamOf([
+        delta({ reasoning_content: 'Think', content: null }),
+        delta({ reasoning_content: 'ing.', content: null }),
+        delta({ content: 'Answer.' }),
+        delta({}, 'stop'),
+      ]),
+    )
+    const llm = await model({ baseUrl, model: 'deepseek-reasoner' })
+    expect(await collect(llm.stream(request()))).toEqual([
+      { type: 'reasoning-delta', text: 'Think' },
+      { type: 'reasoning-delta', text: 'ing.' },
+      { type: 'text-delta', text: 'Answer.' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+
+  test('awkward framing over the wire gives the same events', async () => {
+    const body = `: open\r\n\r\n${sseText([delta({ content: 'é😀' }), delta({}, 'stop')]).replaceAll('\n', '\r\n')}data: [DONE]\r\n\r\n`
+    const bytes = Buffer.from(body)
+    const { baseUrl } = await serve((res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' })
+      const writeFrom = (at: number): void => {
+        if (at >= bytes.length) return void res.end()
+        res.write(bytes.subarray(at, at + 3), () => setImmediate(() => writeFrom(at + 3)))
+      }
+      writeFrom(0)
+    })
+    const llm = await model({ baseUrl })
+    expect(await collect(llm.stream(request()))).toEqual([
+      { type: 'text-delta', text: 'é😀' },
+      { type: 'finish', reason: 'stop' },
+    ])
+  })
+})
+
+describe('the request', () => {
+  test('the body maps the system prompt, messages, tool results and tools', async () => {
+    const target = await serve(streamOf([delta({ content: 'ok' }, 'stop')]))
+    const llm = await model({ baseUrl: `${target.baseUrl}/v1/`, model: 'my-model', apiKey: 'sk-1' })
+    const parameters = { type: 'object', properties: { file_path: { type: 'string' } } }
+    await collect(
+      llm.stream(
+        request({
+          messages: [
+            { role: 'user', content: 'read a' },
+            {
+              role: 'assistant',
+              content: '',
+              reasoning: 'private',
+              toolCalls: [{ id: 'c1', name: 'read', arguments: '{"file_path":"a"}' }],
+            },
+            { role: 'tool', toolCallId: 'c1', content: 'Error: not found', isError: true },
+            { role: 'assistant', content: 'It is missing.' },
+            { role: 'user', content: 'thanks' },
+          ],
+          tools: [{ name: 'read', description: 'Reads a file.', parameters }],
+        }),
+      ),
+    )
+    const [received] = target.received
+    expect(received!.path).toBe('/v1/chat/completions')
+    expect(received!.headers.authorization).toBe('Bearer sk-1')
+    expect(received!.headers['content-type']).toBe('application/json')
+    expect(received!.body).toEqual({
+      model: 'my-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'be brief' },
+        { role: 'user', content: 'read a' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'c1',
+              type: 'function',
+              function: { name: 'read', arguments: '{"file_path":"a"}' },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'Error: not found' },
+        { role: 'assistant', content: 'It is missing.' },
+        { role: 'user', content: 'thanks' },
+      ],
+      tools: [
+        { type: 'function', function: { name: 'read', description: 'Reads a file.', parameters } },
+      ],
+    })
+  })
+
+  test('a request model wins over the configured one and no tools means no tools key', async () => {
+    const target = await serve(streamOf([delta({}, 'stop')]))
+    const llm = await model({ baseUrl: target.baseUrl })
+    await collect(llm.stream(request({ model: 'deepseek-reasoner', system: '' })))
+    const body = target.received[0]!.body
+    expect(body.model).toBe('deepseek-reasoner')
+    expect('tools' in body).toBe(false)
+    expect(body.messages).toEqual([{ role: 'user', content: 'hi' }])
+  })
+})
+
+describe('api keys', () => {
+  const saved = process.env.DEEPSEEK_API_KEY
+
+  afterEach(() => {
+    if (saved === undefined) delete process.env.DEEPSEEK_API_KEY
+    else process.env.DEEPSEEK_API_KEY = saved
+  })
+
+  test('the key defaults to DEEPSEEK_API_KEY read at construction', async () => {
+    const target = await serve(streamOf([delta({}, 'stop')]))
+    process.env.DEEPSEEK_API_KEY = 'from-env'
+    const ctx = new Context()
+    await ctx.plugin(OpenAiLlm, { baseUrl: target.baseUrl })
+    process.env.DEEPSEEK_API_KEY = 'changed-later'
+    await collect(ctx.llm.stream(request()))
+    expect(target.received[0]!.headers.authorization).toBe('Bearer from-env')
+  })
+
+  test('no key fails the request with LLM_NO_KEY before any network use', async () => {
+    const target = await serve(streamOf([delta({}, 'stop')]))
+    delete process.env.DEEPSEEK_API_KEY
+    const ctx = new Context()
+    await ctx.plugin(OpenAiLlm, { baseUrl: target.baseUrl })
+    const error = await failure(ctx.llm.stream(request()))
+    expect([error.code, error.message]).toEqual([
+      'LLM_NO_KEY',
+      'no API key: set DEEPSEEK_API_KEY or pass apiKey',
+    ])
+    expect(target.received).toHaveLength(0)
+  })
+
+  test('a refused key is LLM_AUTH at once, with no retry', async () => {
+    const target = await serve(errorOf(401, 'Authentication Fails (bad key)'))
+    const llm = await model({ baseUrl: target.baseUrl })
+    const error = await failure(llm.stream(request()))
+    expect([error.code, error.status]).toEqual(['LLM_AUTH', 401])
+    expect(error.message).toBe(
+      'the API key was refused (401) — check DEEPSEEK_API_KEY or the apiKey option: Authentication Fails (bad key)',
+    )
+    expect(target.received).toHaveLength(1)
+  })
+})

@@ -1,0 +1,138 @@
+import { Context } from 'cordis'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
+import SystemPrompt, { SystemPromptError } from '../src/index'
+import type { PromptSectionInput } from '../src/index'
+
+async function makeContext(): Promise<Context> {
+  const ctx = new Context()
+  await ctx.plugin(SystemPrompt)
+  return ctx
+}
+
+function adding(...sections: PromptSectionInput[]) {
+  return {
+    name: 'adding',
+    inject: ['systemPrompt'],
+    apply(ctx: Context) {
+      for (const section of sections) ctx.systemPrompt.add(section)
+    },
+  }
+}
+
+const echo = defineTool({
+  name: 'echo',
+  description: 'Echoes.',
+  input: z.object({ text: z.string() }),
+  execute: async (args) => args.text,
+})
+
+describe('sections', () => {
+  it('sections are listed lower order first with 100 as the default', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'tools', text: 'Use tools.' })
+    ctx.systemPrompt.add({ name: 'late', text: 'Last.', order: 500 })
+    ctx.systemPrompt.add({ name: 'intro', text: 'You are dsh.', order: 0 })
+    expect(ctx.systemPrompt.sections()).toEqual([
+      { name: 'intro', text: 'You are dsh.', order: 0 },
+      { name: 'tools', text: 'Use tools.', order: 100 },
+      { name: 'late', text: 'Last.', order: 500 },
+    ])
+  })
+
+  it('sections with the same order keep the order they were added in', async () => {
+    const ctx = await makeContext()
+    for (const name of ['c', 'a', 'b']) ctx.systemPrompt.add({ name, text: name, order: 10 })
+    expect(ctx.systemPrompt.sections().map((section) => section.name)).toEqual(['c', 'a', 'b'])
+  })
+
+  it('a second section with a taken name is refused and the first stays', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'read', text: 'first' })
+    const attempt = () => ctx.systemPrompt.add({ name: 'read', text: 'second' })
+    expect(attempt).toThrow(SystemPromptError)
+    expect(attempt).toThrow('A prompt section named "read" is already added.')
+    expect(ctx.systemPrompt.sections()).toEqual([{ name: 'read', text: 'first', order: 100 }])
+  })
+
+  it('a section without a name, text or finite order is refused', async () => {
+    const ctx = await makeContext()
+    const bad = [
+      { name: '', text: 'x' },
+      { name: 'x', text: 3 },
+      { name: 'y', text: 'x', order: Number.NaN },
+    ] as PromptSectionInput[]
+    for (const section of bad) {
+      expect(() => ctx.systemPrompt.add(section)).toThrow(
+        expect.objectContaining({ code: 'PROMPT_INVALID_SECTION' }),
+      )
+    }
+    expect(ctx.systemPrompt.sections()).toEqual([])
+  })
+})
+
+describe('removal', () => {
+  it('the returned function removes the section and frees its name', async () => {
+    const ctx = await makeContext()
+    const remove = ctx.systemPrompt.add({ name: 'a', text: 'one' })
+    remove()
+    expect(ctx.systemPrompt.sections()).toEqual([])
+    ctx.systemPrompt.add({ name: 'a', text: 'two' })
+    remove()
+    expect(ctx.systemPrompt.sections().map((section) => section.text)).toEqual(['two'])
+  })
+
+  it('disposing the adding plugin removes its sections and nothing else', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'base', text: 'Base.' })
+    const fiber = await ctx.plugin(
+      adding({ name: 'a', text: 'A.' }, { name: 'b', text: 'B.', order: 1 }),
+    )
+    expect(ctx.systemPrompt.sections().map((section) => section.name)).toEqual(['b', 'base', 'a'])
+    await fiber.dispose()
+    expect(ctx.systemPrompt.sections().map((section) => section.name)).toEqual(['base'])
+    expect(ctx.systemPrompt.assemble().system).toBe('Base.')
+  })
+})
+
+describe('assembly', () => {
+  it('sections are joined by a blank line with the extra text last', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'b', text: '\nSecond.\n\n' })
+    ctx.systemPrompt.add({ name: 'a', text: 'First.', order: 1 })
+    ctx.systemPrompt.add({ name: 'empty', text: '  ' })
+    expect(ctx.systemPrompt.assemble('Workspace: /w').system).toBe(
+      'First.\n\nSecond.\n\nWorkspace: /w',
+    )
+    expect(ctx.systemPrompt.assemble().system).toBe('First.\n\nSecond.')
+  })
+
+  it('without a tools registry the prompt is active and offers no tools', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'a', text: 'A.' })
+    expect(ctx.systemPrompt.assemble()).toEqual({ system: 'A.', tools: [] })
+  })
+
+  it('with a tools registry the registered schemas are offered', async () => {
+    const ctx = await makeContext()
+    await ctx.plugin(ToolRegistry)
+    ctx.tools.register(echo)
+    expect(ctx.systemPrompt.assemble().tools).toEqual(ctx.tools.schemas())
+    expect(ctx.systemPrompt.assemble().tools.map((tool) => tool.name)).toEqual(['echo'])
+  })
+
+  it('a registry loaded after the prompt and then disposed is followed at each assembly', async () => {
+    const ctx = await makeContext()
+    const fiber = await ctx.plugin(ToolRegistry)
+    ctx.tools.register(echo)
+    expect(ctx.systemPrompt.assemble().tools).toHaveLength(1)
+    await fiber.dispose()
+    expect(ctx.systemPrompt.assemble().tools).toEqual([])
+  })
+
+  it('an empty prompt assembles to an empty text', async () => {
+    const ctx = await makeContext()
+    expect(ctx.systemPrompt.assemble()).toEqual({ system: '', tools: [] })
+  })
+})

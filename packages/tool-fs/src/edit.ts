@@ -1,0 +1,151 @@
+// The `edit` tool: checks its arguments (before any I/O), asks `fs/edit-intent` for the
+// version the edit expects (the policy answers, or refuses an unread file), replaces with
+// `editText` in one critical section, then reports `fs/observed`. No stat.
+import type { Context } from 'cordis'
+import { z } from 'zod'
+import { FsError } from '@deepseek-ai/dsh-fs'
+import type { FsTextExcerpt } from '@deepseek-ai/dsh-fs'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolCallPresentation,
+  ToolExecution,
+  ToolPresentationView,
+  ToolResultPresentation,
+  ToolResultView,
+} from '@deepseek-ai/dsh-tools'
+import { restateGateError } from './errors'
+import { formatEditClip, titlePath } from './present'
+
+export const editInput = z.object({
+  file_path: z
+    .string()
+    .min(1)
+    .describe('The file to edit: an absolute path, or a path relative to the workspace.'),
+  old_string: z
+    .string()
+    .describe('The exact text to replace, as in the file (whitespace included, no line numbers).'),
+  new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
+  replace_all: z
+    .boolean()
+    .optional()
+    .describe('Replace every occurrence (default false: old_string must occur exactly once).'),
+})
+
+export type EditArgs = z.infer<typeof editInput>
+
+/** `details` of an edit, for presentation. */
+export interface EditDetails {
+  /** Absolute path edited. */
+  path: string
+  replacements: number
+  /** 1-based line where the first replacement starts. */
+  line: number
+  /** The changed region before and after, with some context (the whole file when small). */
+  excerpt: FsTextExcerpt
+}
+
+export const editPrompt = `## Editing files (edit)
+- Read the file first in this session; if a tool says it changed, read it again.
+- \`old_string\` must match the file exactly, whitespace and indentation included. Copy it
+  from the read output without the \`N: \` line-number prefix.
+- \`old_string\` must occur once: add surrounding lines to make it unique, or set
+  \`replace_all\` to change every occurrence. \`new_string\` must differ from it.
+- After a successful edit or write you may edit the same file again without a new read.`
+
+export function createEditTool(ctx: Context) {
+  return defineTool<typeof editInput, EditDetails>({
+    name: 'edit',
+    description:
+      'Replace exact text in a file read before: old_string once (or every occurrence with replace_all).',
+    input: editInput,
+    execute: (args, exec) => applyEdit(ctx, args, exec),
+    presentCall: presentEditCall,
+    presentResult: presentEditResult,
+  })
+}
+
+/** The edit's argument errors, found without touching the file; undefined when none. */
+export function checkEditArgs(args: EditArgs): FsError | undefined {
+  if (args.old_string === '') {
+    return new FsError(
+      'FS_INVALID_EDIT',
+      'old_string is empty. Give the exact text to replace; to write a whole file, use write.',
+    )
+  }
+  if (args.old_string === args.new_string) {
+    return new FsError(
+      'FS_INVALID_EDIT',
+      'old_string and new_string are the same, so the edit would change nothing. Put the changed text in new_string.',
+    )
+  }
+  return undefined
+}
+
+async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
+  const invalid = checkEditArgs(args)
+  if (invalid !== undefined) throw invalid
+  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const path = target.displayPath
+  const request = {
+    oldString: args.old_string,
+    newString: args.new_string,
+    replaceAll: args.replace_all ?? false,
+  }
+  let outcome
+  try {
+    const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
+    outcome = await ctx.fs.editText(target, request, expected, exec.signal)
+  } catch (error) {
+    throw restateGateError(error, path, 'edit')
+  }
+  ctx.emit('fs/observed', target, outcome.version, exec)
+  const { replacements, line } = outcome
+  const what =
+    replacements === 1
+      ? `replaced 1 occurrence at line ${line}`
+      : `replaced ${replacements} occurrences (the first at line ${line})`
+  const details: EditDetails = { path, replacements, line, excerpt: outcome.excerpt }
+  return { content: `Edited file ${path}: ${what}.`, details }
+}
+
+/** The seed's call card: `Edit <path>`, kind edit, `"old…" → "new…"`, the file. */
+export function presentEditCall(args: EditArgs, view?: ToolPresentationView): ToolCallPresentation {
+  return {
+    title: `Edit ${titlePath(args.file_path, view)}`,
+    kind: 'edit',
+    rawInput: formatEditClip(args.old_string, args.new_string),
+    locations: [{ path: args.file_path }],
+  }
+}
+
+/** `Edited <path>` (plus `(N replacements)` when several), the excerpt's diff, the line. */
+export function presentEditResult(
+  args: EditArgs,
+  result: ToolResultView<EditDetails>,
+  view?: ToolPresentationView,
+): ToolResultPresentation | undefined {
+  const details = result.details
+  if (result.isError || !isEditDetails(details)) return undefined
+  const { path, replacements, line, excerpt } = details
+  const count = replacements === 1 ? '' : ` (${replacements} replacements)`
+  return {
+    title: `Edited ${titlePath(args.file_path, view)}${count}`,
+    content: [{ type: 'diff', path, oldText: excerpt.oldText, newText: excerpt.newText }],
+    locations: [{ path, line }],
+  }
+}
+
+function isEditDetails(value: unknown): value is EditDetails {
+  if (typeof value !== 'object' || value === null) return false
+  const details = value as Record<string, unknown>
+  const excerpt = details.excerpt as Record<string, unknown> | null | undefined
+  return (
+    typeof details.path === 'string' &&
+    typeof details.replacements === 'number' &&
+    typeof details.line === 'number' &&
+    typeof excerpt === 'object' &&
+    excerpt !== null &&
+    typeof excerpt.oldText === 'string' &&
+    typeof excerpt.newText === 'string'
+  )
+}

@@ -1,0 +1,209 @@
+// The `read` tool: one stat, then the line window from `readText` (small files) or from the
+// raw bytes (large or unknown size, seeking with the line index), then `fs/observed`.
+// Rendering and scanning live in read-render.ts (Cordis-free); this module is the I/O.
+import type { Context } from 'cordis'
+import { z } from 'zod'
+import { FsError } from '@deepseek-ai/dsh-fs'
+import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolCallPresentation,
+  ToolExecution,
+  ToolPresentationView,
+} from '@deepseek-ai/dsh-tools'
+import { ToolFsError } from './errors'
+import type { LineIndexCache } from './line-index'
+import { titlePath } from './present'
+import {
+  READ_MAX_LINES,
+  ReadTextError,
+  ReadWindowScanner,
+  formatOffsetPastEnd,
+  isOffsetPastEnd,
+  renderReadOutput,
+} from './read-render'
+import type { ReadWindow } from './read-render'
+
+export const readInput = z.object({
+  file_path: z
+    .string()
+    .min(1)
+    .describe('The file to read: an absolute path, or a path relative to the workspace.'),
+  offset: z.number().int().min(1).optional().describe('The 1-based line to start at (default 1).'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe(`The most lines to show (default and maximum ${READ_MAX_LINES}).`),
+})
+
+export type ReadArgs = z.infer<typeof readInput>
+
+/** `details` of a read, for presentation. */
+export interface ReadDetails {
+  /** Absolute path read. */
+  path: string
+  /** First and last line shown (endLine < startLine for an empty file). */
+  startLine: number
+  endLine: number
+  /** Lines in the file, when counted. */
+  totalLines?: number
+  capped: boolean
+}
+
+export interface ReadToolOptions {
+  /** Files up to this size are read whole with `readText`; larger ones stream their bytes. */
+  smallFileBytes: number
+  lineIndex: LineIndexCache
+}
+
+export const readPrompt = `## Reading files (read)
+- \`file_path\` is an absolute path or a path relative to the workspace.
+- Output lines are numbered \`N: text\`. The numbers and the \`: \` are not part of the file.
+- At most ${READ_MAX_LINES} lines (and 50 KiB) per call; lines over 2000 characters are cut. To page, call
+  read again with the \`offset\` the footer gives; use \`offset\` and \`limit\` to read a part of a large file.
+- Read a file before you edit or overwrite it; read it again when a tool says it changed.`
+
+export function createReadTool(ctx: Context, options: ReadToolOptions) {
+  return defineTool<typeof readInput, ReadDetails>({
+    name: 'read',
+    description:
+      'Read a text file. Shows numbered lines (a window of at most 2000 lines) and how to continue.',
+    input: readInput,
+    execute: (args, exec) => applyRead(ctx, options, args, exec),
+    presentCall: presentReadCall,
+    presentResult(args, result, view) {
+      const details = result.details
+      if (result.isError || details === undefined || details.endLine < details.startLine) {
+        return undefined
+      }
+      return {
+        title: `Read ${titlePath(args.file_path, view)}`,
+        locations: [{ path: args.file_path, line: details.startLine }],
+      }
+    },
+  })
+}
+
+/** The seed's call card: `Read <path>`, kind read, `offset N, limit M`, the file (and line). */
+export function presentReadCall(args: ReadArgs, view?: ToolPresentationView): ToolCallPresentation {
+  const parts: string[] = []
+  if (args.offset !== undefined) parts.push(`offset ${args.offset}`)
+  if (args.limit !== undefined) parts.push(`limit ${args.limit}`)
+  return {
+    title: `Read ${titlePath(args.file_path, view)}`,
+    kind: 'read',
+    ...(parts.length > 0 ? { rawInput: parts.join(', ') } : {}),
+    locations: [
+      args.offset === undefined
+        ? { path: args.file_path }
+        : { path: args.file_path, line: args.offset },
+    ],
+  }
+}
+
+async function applyRead(
+  ctx: Context,
+  options: ReadToolOptions,
+  args: ReadArgs,
+  exec: ToolExecution,
+) {
+  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const info = await ctx.fs.stat(target, exec.signal)
+  checkReadable(target, info)
+  const offset = args.offset ?? 1
+  const limit = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES)
+  let window: ReadWindow
+  try {
+    window =
+      info.size !== undefined && info.size <= options.smallFileBytes
+        ? await readSmall(ctx, target, offset, limit, exec.signal)
+        : await readLarge(ctx, options.lineIndex, target, info.version, offset, limit, exec.signal)
+  } catch (error) {
+    throw error instanceof ReadTextError ? notText(target, error) : error
+  }
+  if (isOffsetPastEnd(window)) {
+    const message = formatOffsetPastEnd(target.displayPath, offset, window.totalLines ?? 0)
+    throw new ToolFsError('FS_OFFSET_PAST_END', message)
+  }
+  ctx.emit('fs/observed', target, info.version, exec)
+  const details: ReadDetails = {
+    path: target.displayPath,
+    startLine: offset,
+    endLine: offset + window.lines.length - 1,
+    totalLines: window.totalLines,
+    capped: window.capped,
+  }
+  return { content: renderReadOutput(target.displayPath, window), details }
+}
+
+function checkReadable(target: FsTarget, info: FsInfo | undefined): asserts info is FsInfo {
+  const path = target.displayPath
+  if (info === undefined) {
+    throw new FsError('FS_NOT_FOUND', `File not found: ${path}`, { path })
+  }
+  if (info.type === 'directory') {
+    throw new FsError(
+      'FS_NOT_REGULAR_FILE',
+      `${path} is a directory, not a file. Read a file inside it.`,
+      { path },
+    )
+  }
+  if (info.type !== 'file') {
+    throw new FsError('FS_NOT_REGULAR_FILE', `${path} is not a regular file.`, { path })
+  }
+}
+
+async function readSmall(
+  ctx: Context,
+  target: FsTarget,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ReadWindow> {
+  const text = await ctx.fs.readText(target, signal)
+  const scanner = new ReadWindowScanner({ offset, limit, stripBom: false })
+  scanner.push(Buffer.from(text, 'utf8'))
+  return scanner.finish()
+}
+
+async function readLarge(
+  ctx: Context,
+  lineIndex: LineIndexCache,
+  target: FsTarget,
+  version: string,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ReadWindow> {
+  const index = lineIndex.get(target.targetKey, version)
+  const total = index.totalLines
+  if (total !== undefined && offset > 1 && offset > total) {
+    return { startLine: offset, lines: [], totalLines: total, capped: false, reachedEnd: true }
+  }
+  const from = index.nearest(offset)
+  const scanner = new ReadWindowScanner({
+    offset,
+    limit,
+    firstLine: from.line,
+    firstByte: from.byte,
+    knownTotal: total,
+    indexEvery: index.every,
+    onLineStart: (line, byte) => index.record(line, byte),
+  })
+  for await (const chunk of ctx.fs.streamBytes(target, { start: from.byte, version }, signal)) {
+    if (!scanner.push(chunk)) break
+  }
+  const window = scanner.finish()
+  if (window.reachedEnd) index.totalLines = window.totalLines
+  return window
+}
+
+function notText(target: FsTarget, error: ReadTextError): FsError {
+  const path = target.displayPath
+  return new FsError('FS_NOT_TEXT', `${path} is not a UTF-8 text file: ${error.message}.`, {
+    path,
+    cause: error,
+  })
+}

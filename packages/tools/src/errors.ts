@@ -1,0 +1,30 @@
+// ToolError: the error the registry reports for calls it refuses before or after a tool runs.
+// Tools may throw it too, or any error with a string `code`; the registry turns every throw
+// into an error result, so this type is a convenience, not a requirement.
+
+export const TOOL_ERROR_CODES = [
+  /** The call names no registered tool. */
+  'TOOL_UNKNOWN',
+  /** The arguments do not match the tool's input schema. */
+  'TOOL_INVALID_ARGUMENTS',
+  /** The call's signal fired before the tool started (or the tool threw after it fired). */
+  'TOOL_ABORTED',
+  /** The tool returned something that is not a tool output. */
+  'TOOL_INVALID_OUTPUT',
+  /** `register` was given a definition that cannot be offered to a model. */
+  'TOOL_INVALID_DEFINITION',
+  /** `register` was given a name that is already registered. */
+  'TOOL_DUPLICATE',
+] as const
+
+export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number]
+
+export class ToolError extends Error {
+  override readonly name = 'ToolError'
+  readonly code: string
+
+  constructor(code: ToolErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+  }
+}

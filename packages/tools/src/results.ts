@@ -1,0 +1,106 @@
+// Building ToolExecutionResults: a tool's output normalised to `{ content, details? }`, and
+// any thrown value turned into an error result. Cordis-free. `details` is carried beside the
+// content and never rendered into it: it is for presentation, not for the model.
+import { ToolError } from './errors'
+import type { ToolContent, ToolExecutionResult } from './types'
+
+/** The error result for a thrown value: `Error: <message>`, plus `{ name, code }` when coded. */
+export function errorResult(callId: string, thrown: unknown): ToolExecutionResult {
+  const result: ToolExecutionResult = {
+    callId,
+    content: [{ type: 'text', text: `Error: ${messageOf(thrown)}` }],
+    isError: true,
+  }
+  const code = codeOf(thrown)
+  if (code !== undefined) result.error = { name: nameOf(thrown), code }
+  return result
+}
+
+/** A registry-made error result (TOOL_UNKNOWN, TOOL_INVALID_ARGUMENTS, …). */
+export function toolErrorResult(
+  callId: string,
+  code: string,
+  message: string,
+): ToolExecutionResult {
+  return errorResult(callId, new ToolError(code, message))
+}
+
+/** Normalises what a tool's `execute` resolved to; a value of another shape is an error. */
+export function outputResult(
+  callId: string,
+  toolName: string,
+  output: unknown,
+): ToolExecutionResult {
+  if (
+    typeof output === 'object' &&
+    output !== null &&
+    !Array.isArray(output) &&
+    'content' in output
+  ) {
+    const content = toContent(output.content)
+    if (content !== undefined) {
+      const result: ToolExecutionResult = { callId, content, isError: false }
+      if ('details' in output && output.details !== undefined) result.details = output.details
+      return result
+    }
+  } else {
+    const content = toContent(output)
+    if (content !== undefined) return { callId, content, isError: false }
+  }
+  return toolErrorResult(
+    callId,
+    'TOOL_INVALID_OUTPUT',
+    `Tool "${toolName}" returned an invalid result (expected a string, text blocks, or { content, details }).`,
+  )
+}
+
+function toContent(value: unknown): ToolContent[] | undefined {
+  if (typeof value === 'string') return [{ type: 'text', text: value }]
+  if (!Array.isArray(value)) return undefined
+  const blocks: ToolContent[] = []
+  for (const block of value) {
+    if (!isTextBlock(block)) return undefined
+    blocks.push({ type: 'text', text: block.text })
+  }
+  return blocks
+}
+
+function isTextBlock(value: unknown): value is ToolContent {
+  if (typeof value !== 'object' || value === null) return false
+  const block = value as Record<string, unknown>
+  return block.type === 'text' && typeof block.text === 'string'
+}
+
+function messageOf(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message || thrown.name || 'Unknown error'
+  if (typeof thrown === 'object' && thrown !== null && 'message' in thrown) {
+    const message = (thrown as { message: unknown }).message
+    if (typeof message === 'string' && message !== '') return message
+  }
+  if (typeof thrown === 'string' && thrown !== '') return thrown
+  return `Unknown error (${safeString(thrown)})`
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    // A value without a usable toString (e.g. a null-prototype object): name its type instead.
+    return typeof value
+  }
+}
+
+/** The thrown value's `code` when it is a string. */
+export function codeOf(thrown: unknown): string | undefined {
+  if (typeof thrown !== 'object' || thrown === null || !('code' in thrown)) return undefined
+  const code = (thrown as { code: unknown }).code
+  return typeof code === 'string' ? code : undefined
+}
+
+function nameOf(thrown: unknown): string {
+  if (typeof thrown === 'object' && thrown !== null && 'name' in thrown) {
+    const name = (thrown as { name: unknown }).name
+    if (typeof name === 'string' && name !== '') return name
+  }
+  return 'Error'
+}
