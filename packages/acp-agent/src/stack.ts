@@ -3,7 +3,7 @@
 // one model, the agent host and the ACP bridge. Disposing its fiber undoes all of it.
 // It does not speak ACP by itself (see serve in index.ts) and does no process-level I/O.
 import type { Context, Fiber } from 'cordis'
-import Agents, { AgentsConfig } from '@deepseek-ai/dsh-agent'
+import Agents from '@deepseek-ai/dsh-agent'
 import * as Acp from '@deepseek-ai/dsh-acp'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
@@ -37,13 +37,20 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   // Dependency order, each awaited: a plugin whose injected service is missing would resolve
   // at once while still pending, so the check below names any plugin that did not come up.
   const steps: [string, () => Fiber & PromiseLike<Fiber>][] = [
-    ['fs-local', () => ctx.plugin(LocalFileSystem, { cwd: options.cwd ?? process.cwd() })],
+    [
+      'fs-local',
+      () =>
+        ctx.plugin(
+          LocalFileSystem,
+          LocalFileSystem.Config.parse({ cwd: options.cwd ?? process.cwd() }),
+        ),
+    ],
     ['fs-policy', () => ctx.plugin(FsPolicy)],
     ['tools', () => ctx.plugin(ToolRegistry, {})],
     ['system-prompt', () => ctx.plugin(SystemPrompt, {})],
     ['tool-fs', () => ctx.plugin(ToolFs, {})],
     ['llm', () => loadModel(ctx, options.model)],
-    ['agent', () => ctx.plugin(Agents, AgentsConfig.parse({}))],
+    ['agent', () => ctx.plugin(Agents, Agents.Config.parse({}))],
     [
       'acp',
       () => ctx.plugin(Acp, { agentInfo: { name: 'dsh', title: 'dsh', version: readVersion() } }),

@@ -20,7 +20,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
 import Agents from '@deepseek-ai/dsh-agent'
-import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
+import LocalFileSystem, { Config as LocalFileSystemConfig } from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
@@ -93,7 +93,7 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       await ctx.plugin(ToolRegistry, {})
       await ctx.plugin(SystemPrompt, {})
       if (options.withFs) {
-        await ctx.plugin(LocalFileSystem, { cwd: workspace })
+        await ctx.plugin(LocalFileSystem, LocalFileSystemConfig.parse({ cwd: workspace }))
         await ctx.plugin(FsPolicy)
         await ctx.plugin(ToolFs, {})
       }

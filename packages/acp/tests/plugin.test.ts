@@ -46,7 +46,10 @@ describe('the acp plugin', () => {
     const handle = Acp.serveAcp(root, ndJsonStream(log.agentOutput, log.agentInput))
     const client = acpClient().connect(ndJsonStream(log.clientOutput, log.clientInput))
     await client.agent.request('initialize', { protocolVersion: 1 })
-    const { sessionId } = await client.agent.request('session/new', { cwd: workspace, mcpServers: [] })
+    const { sessionId } = await client.agent.request('session/new', {
+      cwd: workspace,
+      mcpServers: [],
+    })
     expect(root.agents.get(sessionId)).toBeDefined()
     await fiber.dispose()
     await handle.closed

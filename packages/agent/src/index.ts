@@ -70,12 +70,12 @@ export default class Agents extends Service {
         logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
       onDispose: () => {
         agents.delete(id)
-        releaseWithCaller()
+        void releaseWithCaller()
       },
     })
-    agents.set(id, agent)
     // The agent is also released when the plugin that created it is disposed.
     const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
+    agents.set(id, agent)
     return agent
   }
 

@@ -1,48 +1,15 @@
-import { defineTool, ToolError } from '@deepseek-ai/dsh-tools'
-import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import type { Context } from 'cordis'
 import { afterEach, describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import type { SessionEvent } from '../src'
 import { finishStop, finishTools, toolCall } from './fakes'
-import { createHost, eventTypes } from './host'
+import { echoCall, echoHost as makeEchoHost, ofType } from './echo'
+import { eventTypes } from './host'
 import type { Host, HostOptions } from './host'
 
 const hosts: Host[] = []
+const echoHost = (options: HostOptions) => makeEchoHost(hosts, options)
 
 afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.cleanup()))
 })
-
-/** A host with an `echo` tool that records each execution. */
-async function echoHost(options: HostOptions): Promise<Host & { calls: ToolExecution[] }> {
-  const host = await createHost(options)
-  hosts.push(host)
-  const calls: ToolExecution[] = []
-  registerEcho(host.ctx, calls)
-  return { ...host, calls }
-}
-
-function registerEcho(ctx: Context, calls: ToolExecution[]): void {
-  ctx.tools.register(
-    defineTool({
-      name: 'echo',
-      description: 'Repeats the text.',
-      input: z.object({ text: z.string() }),
-      async execute(args, exec) {
-        calls.push(exec)
-        if (args.text === 'fail') throw new ToolError('ECHO_FAILED', 'echo was told to fail')
-        return { content: `echo: ${args.text}`, details: { length: args.text.length } }
-      },
-    }),
-  )
-}
-
-function ofType<T extends SessionEvent['type']>(events: readonly SessionEvent[], type: T) {
-  return events.filter((event): event is Extract<SessionEvent, { type: T }> => event.type === type)
-}
-
-const echoCall = (id: string, text: string) => ({ id, name: 'echo', arguments: { text } })
 
 describe('the tool loop', () => {
   it('tool calls run in order and their results reach the model on the next request', async () => {
@@ -261,61 +228,5 @@ describe('tool failures go back to the model', () => {
     const [call] = ofType(agent.session.events, 'tool/call')
     expect(call.callId).toBe('call_1')
     expect(host.requests()[1].messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1' })
-  })
-})
-
-describe('turn end reasons', () => {
-  it('the step limit ends the turn with max-steps after that many requests', async () => {
-    const turns = [1, 2, 3].map((n) => ({ toolCalls: [echoCall(`c${n}`, `${n}`)] }))
-    const host = await echoHost({ script: { turns }, maxSteps: 2 })
-    const agent = host.agents.create({ cwd: host.dir })
-    const end = await agent.send('loop')
-    expect(end.reason).toBe('max-steps')
-    expect(host.requests()).toHaveLength(2)
-    expect(host.calls.map((exec) => exec.callId)).toEqual(['c1', 'c2'])
-    expect(agent.session.events.at(-1)).toBe(end)
-  })
-
-  it('an exhausted script ends the turn completed with the scripted notice', async () => {
-    const host = await echoHost({ script: { turns: [] } })
-    const agent = host.agents.create({ cwd: host.dir })
-    expect((await agent.send('hi')).reason).toBe('completed')
-    const text = ofType(agent.session.events, 'assistant/chunk')
-      .map((chunk) => chunk.text)
-      .join('')
-    expect(text).toContain('The scripted model has no more turns')
-  })
-
-  it('a model failure ends the turn with error and the failure message', async () => {
-    const host = await echoHost({ responses: [new Error('rate limited (429)')] })
-    const agent = host.agents.create({ cwd: host.dir })
-    const end = await agent.send('hi')
-    expect(end).toEqual({
-      type: 'turn/end',
-      turnId: end.turnId,
-      reason: 'error',
-      error: 'rate limited (429)',
-    })
-  })
-
-  it('a stream that finishes with an error ends the turn with error', async () => {
-    const responses = [[{ type: 'finish' as const, reason: 'error' as const }]]
-    const host = await echoHost({ responses })
-    const agent = host.agents.create({ cwd: host.dir })
-    const end = await agent.send('hi')
-    expect(end.reason).toBe('error')
-    expect(end.error).toBe('The model finished with an error.')
-  })
-
-  it('after a failed turn the agent runs the next one', async () => {
-    const responses = [new Error('boom'), [{ type: 'text-delta' as const, text: 'ok' }, finishStop]]
-    const host = await echoHost({ responses })
-    const agent = host.agents.create({ cwd: host.dir })
-    expect((await agent.send('one')).reason).toBe('error')
-    expect((await agent.send('two')).reason).toBe('completed')
-    expect(host.requests()[1].messages).toEqual([
-      { role: 'user', content: 'one' },
-      { role: 'user', content: 'two' },
-    ])
   })
 })

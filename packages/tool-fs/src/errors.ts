@@ -30,8 +30,8 @@ export function restateGateError(error: unknown, path: string, action: 'write' |
   if (error.code === 'FS_NOT_OBSERVED') {
     const message =
       action === 'write'
-        ? `${path} already exists and has not been read in this session. Read it first, then write it.`
-        : `${path} has not been read in this session. Read it first, then edit it.`
+        ? `${path} already exists and has not been read in this session. Read it first (any part is enough), then write it.`
+        : `${path} has not been read in this session. Read it first (any part is enough), then edit it.`
     return new FsError('FS_NOT_OBSERVED', message, { path, cause: error })
   }
   return error

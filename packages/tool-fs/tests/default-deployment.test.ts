@@ -35,7 +35,7 @@ describe('writing under the read-before-write gate', () => {
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'FsError', code: 'FS_NOT_OBSERVED' })
     expect(textOf(result)).toBe(
-      `Error: ${join(d.dir, 'old.txt')} already exists and has not been read in this session. Read it first, then write it.`,
+      `Error: ${join(d.dir, 'old.txt')} already exists and has not been read in this session. Read it first (any part is enough), then write it.`,
     )
     expect(await readFile(join(d.dir, 'old.txt'), 'utf8')).toBe('keep\n')
   })
@@ -156,7 +156,7 @@ describe('editing', () => {
     })
     expect(edit.error).toEqual({ name: 'FsError', code: 'FS_NOT_OBSERVED' })
     expect(textOf(edit)).toBe(
-      `Error: ${join(d.dir, 'u.txt')} has not been read in this session. Read it first, then edit it.`,
+      `Error: ${join(d.dir, 'u.txt')} has not been read in this session. Read it first (any part is enough), then edit it.`,
     )
   })
 

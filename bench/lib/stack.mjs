@@ -1,0 +1,47 @@
+// The tool stack the benchmarks drive, from the BUILT packages (run the build first): a Cordis
+// root with LocalFileSystem on `cwd`, optionally FsPolicy, then ToolRegistry, SystemPrompt and
+// ToolFs — what the app loads, minus the model and the agent host.
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+
+const packages = new URL('../../packages/', import.meta.url)
+const dist = (name, entry = 'index.js') => new URL(`${name}/dist/${entry}`, packages).href
+
+/** Cordis, resolved from a package so the bench shares the packages' instance. */
+async function loadCordis() {
+  const require = createRequire(new URL('tool-fs/package.json', packages))
+  return import(pathToFileURL(require.resolve('cordis')).href)
+}
+
+export async function loadStack({ cwd, policy = false }) {
+  const { Context } = await loadCordis()
+  const { default: LocalFileSystem } = await import(dist('fs-local'))
+  const FsPolicy = await import(dist('fs-policy'))
+  const { default: ToolRegistry } = await import(dist('tools'))
+  const { default: SystemPrompt } = await import(dist('system-prompt'))
+  const ToolFs = await import(dist('tool-fs'))
+  const ctx = new Context()
+  await ctx.plugin(LocalFileSystem, { cwd })
+  if (policy) await ctx.plugin(FsPolicy)
+  await ctx.plugin(ToolRegistry, {})
+  await ctx.plugin(SystemPrompt, {})
+  await ctx.plugin(ToolFs, {})
+  if (!ctx.tools?.get('read')) throw new Error('the tool stack did not load (is every package built?)')
+  return ctx
+}
+
+/** An agent-like actor for tool executions: the policy keys its state on `session`. */
+export function fakeAgent(cwd, id = 'bench-session') {
+  return { session: { header: { id, cwd } } }
+}
+
+/** Executes one tool call and throws when the result is an error. */
+export async function callTool(ctx, exec) {
+  const result = await ctx.tools.execute({ callId: `call-${Math.random()}`, ...exec })
+  if (result.isError) {
+    throw new Error(`${exec.name} failed: ${result.content.map((c) => c.text).join('\n')}`)
+  }
+  return result
+}
+
+export { dist }

@@ -1,0 +1,323 @@
+// End to end: the BUILT bin as a child process, driven over real stdio by the SDK's client.
+import { spawn } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as acp from '@agentclientprotocol/sdk'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { agentLineProblems } from './helpers/acp-schema'
+import { DEMO, ensureBuilt } from './helpers/build'
+import { envWithoutKey, runBin, startBin } from './helpers/spawn-bin'
+import type { BinSession } from './helpers/spawn-bin'
+
+const APP_TS = [
+  '// app',
+  'export const a = 1',
+  'export const b = 2',
+  'const x = 1',
+  'export { x }',
+  '',
+].join('\n')
+
+const SCRIPT = {
+  turns: [
+    {
+      text: 'Reading.',
+      toolCalls: [
+        { id: 'r1', name: 'read', arguments: { file_path: 'src/app.ts', offset: 3, limit: 2 } },
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          id: 'e1',
+          name: 'edit',
+          arguments: {
+            file_path: 'src/app.ts',
+            old_string: 'const x = 1',
+            new_string: 'const x = 2',
+          },
+        },
+      ],
+    },
+    {
+      toolCalls: [
+        { id: 'w1', name: 'write', arguments: { file_path: 'out/new.txt', content: 'hello\n' } },
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          id: 'e2',
+          name: 'edit',
+          arguments: { file_path: 'notes.txt', old_string: 'todo', new_string: 'done' },
+        },
+      ],
+    },
+    { toolCalls: [{ id: 'r2', name: 'read', arguments: { file_path: 'notes.txt' } }] },
+    {
+      toolCalls: [
+        {
+          id: 'e3',
+          name: 'edit',
+          arguments: { file_path: 'notes.txt', old_string: 'todo', new_string: 'done' },
+        },
+      ],
+    },
+    { text: 'All done.' },
+  ],
+}
+
+const dirs: string[] = []
+async function tempDir(label: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `dsh-acp-agent-${label}-`))
+  dirs.push(dir)
+  return dir
+}
+
+beforeAll(() => ensureBuilt(), 240_000)
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+interface SessionRun {
+  updates: acp.SessionUpdate[]
+  stopReason: string
+  exitCode: number | null
+  lines: string[]
+  bin: BinSession
+}
+
+/** initialize, session/new on `workspace`, one prompt; then closes stdin and waits for exit. */
+async function promptOnce(bin: BinSession, workspace: string, text: string): Promise<SessionRun> {
+  const updates: acp.SessionUpdate[] = []
+  const stopReason = await acp
+    .client()
+    .onNotification(acp.methods.client.session.update, ({ params }) => {
+      updates.push(params.update)
+    })
+    .connectWith(bin.stream, async (agent) => {
+      await agent.request(acp.methods.agent.initialize, {
+        protocolVersion: acp.PROTOCOL_VERSION,
+        clientCapabilities: {},
+      })
+      const session = await agent.request(acp.methods.agent.session.new, {
+        cwd: workspace,
+        mcpServers: [],
+      })
+      const response = await agent.request(acp.methods.agent.session.prompt, {
+        sessionId: session.sessionId,
+        prompt: [{ type: 'text', text }],
+      })
+      return response.stopReason
+    })
+  if (!bin.child.stdin.writableEnded) bin.child.stdin.end()
+  const exitCode = await bin.exited
+  const lines = bin.agentText().split('\n')
+  return { updates, stopReason, exitCode, lines, bin }
+}
+
+function toolUpdates(updates: acp.SessionUpdate[]) {
+  return updates.flatMap((update) =>
+    update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
+      ? [update]
+      : [],
+  )
+}
+
+describe('a scripted session over stdio', () => {
+  let run: SessionRun
+  let workspace = ''
+
+  beforeAll(async () => {
+    workspace = await tempDir('work')
+    await mkdir(join(workspace, 'src'))
+    await writeFile(join(workspace, 'src/app.ts'), APP_TS)
+    await writeFile(join(workspace, 'notes.txt'), 'todo\n')
+    const scriptFile = join(await tempDir('script'), 'script.json')
+    await writeFile(scriptFile, JSON.stringify(SCRIPT))
+    // The bin runs from another directory: the session's cwd alone decides where paths go.
+    run = await promptOnce(
+      startBin(['--script', scriptFile], await tempDir('elsewhere')),
+      workspace,
+      'go',
+    )
+  }, 60_000)
+
+  it('the prompt ends with end_turn and the bin exits 0 when stdin closes', () => {
+    expect(run.stopReason).toBe('end_turn')
+    expect(run.exitCode).toBe(0)
+  })
+
+  it('each tool call opens a card and one update settles it, in script order', () => {
+    const sequence = toolUpdates(run.updates).map(
+      (update) => `${update.sessionUpdate} ${update.toolCallId} ${update.status}`,
+    )
+    expect(sequence).toEqual([
+      'tool_call r1 in_progress',
+      'tool_call_update r1 completed',
+      'tool_call e1 in_progress',
+      'tool_call_update e1 completed',
+      'tool_call w1 in_progress',
+      'tool_call_update w1 completed',
+      'tool_call e2 in_progress',
+      'tool_call_update e2 failed',
+      'tool_call r2 in_progress',
+      'tool_call_update r2 completed',
+      'tool_call e3 in_progress',
+      'tool_call_update e3 completed',
+    ])
+  })
+
+  it('cards carry titles, kinds and absolute locations with 1-based lines', () => {
+    const calls = toolUpdates(run.updates).filter((update) => update.sessionUpdate === 'tool_call')
+    const app = join(workspace, 'src/app.ts')
+    expect(calls.map((call) => [call.title, call.kind, call.locations])).toEqual([
+      ['Read src/app.ts', 'read', [{ path: app, line: 3 }]],
+      ['Edit src/app.ts', 'edit', [{ path: app }]],
+      ['Write out/new.txt', 'edit', [{ path: join(workspace, 'out/new.txt') }]],
+      ['Edit notes.txt', 'edit', [{ path: join(workspace, 'notes.txt') }]],
+      ['Read notes.txt', 'read', [{ path: join(workspace, 'notes.txt') }]],
+      ['Edit notes.txt', 'edit', [{ path: join(workspace, 'notes.txt') }]],
+    ])
+  })
+
+  it('the completed edit shows its diff and the line it changed', () => {
+    const done = toolUpdates(run.updates).find(
+      (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === 'e1',
+    )!
+    expect(done.locations).toEqual([{ path: join(workspace, 'src/app.ts'), line: 4 }])
+    const diff = done.content?.find((content) => content.type === 'diff')
+    expect(diff).toMatchObject({ path: join(workspace, 'src/app.ts') })
+    expect(diff && 'newText' in diff && diff.newText).toContain('const x = 2')
+  })
+
+  it('the edit of an unread file fails saying to read it first', () => {
+    const failed = toolUpdates(run.updates).find(
+      (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === 'e2',
+    )!
+    expect(JSON.stringify(failed.content)).toMatch(/has not been read in this session/)
+  })
+
+  it('the files on disk are as the script left them', async () => {
+    expect(await readFile(join(workspace, 'src/app.ts'), 'utf8')).toBe(
+      APP_TS.replace('const x = 1', 'const x = 2'),
+    )
+    expect(await readFile(join(workspace, 'out/new.txt'), 'utf8')).toBe('hello\n')
+    expect(await readFile(join(workspace, 'notes.txt'), 'utf8')).toBe('done\n')
+  })
+
+  it('every byte on stdout is a json-rpc frame that validates against the acp schema', () => {
+    expect(run.bin.agentText().endsWith('\n')).toBe(true)
+    const frames = run.lines.slice(0, -1)
+    expect(frames.length).toBeGreaterThan(20)
+    const problems = frames.flatMap((line) =>
+      agentLineProblems(line, run.bin.requestMethods).map((problem) => `${problem}\n  in ${line}`),
+    )
+    expect(problems).toEqual([])
+  })
+})
+
+describe('no model configured', () => {
+  it('a prompt is answered with how to configure a model and ends with end_turn', async () => {
+    const workspace = await tempDir('notice')
+    const run = await promptOnce(startBin([], workspace), workspace, 'hello')
+    const text = run.updates
+      .flatMap((update) =>
+        update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
+          ? [update.content.text]
+          : [],
+      )
+      .join('')
+    expect(text).toContain('DEEPSEEK_API_KEY')
+    expect(text).toContain('--script FILE')
+    expect(run.stopReason).toBe('end_turn')
+    expect(toolUpdates(run.updates)).toEqual([])
+    expect(run.exitCode).toBe(0)
+    const problems = run.lines
+      .slice(0, -1)
+      .flatMap((line) => agentLineProblems(line, run.bin.requestMethods))
+    expect(problems).toEqual([])
+  })
+})
+
+describe('flags and bad invocations', () => {
+  it('a missing script file exits 1 naming the file, with nothing on stdout', async () => {
+    const dir = await tempDir('bad')
+    const result = await runBin(['--script', 'absent.json'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('absent.json: no such file')
+    expect(result.stdout).toBe('')
+  })
+
+  it('a script that is not json exits 1 naming the file', async () => {
+    const dir = await tempDir('bad')
+    await writeFile(join(dir, 'broken.json'), '{"turns": [')
+    const result = await runBin(['--script', 'broken.json'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('broken.json is not valid JSON')
+    expect(result.stdout).toBe('')
+  })
+
+  it('a script with a malformed entry exits 1 naming the entry', async () => {
+    const dir = await tempDir('bad')
+    await writeFile(
+      join(dir, 'entry.json'),
+      JSON.stringify({ turns: [{ toolCalls: [{ arguments: {} }] }] }),
+    )
+    const result = await runBin(['--script', 'entry.json'], dir)
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain('turns[0].toolCalls[0].name must be a non-empty string')
+    expect(result.stdout).toBe('')
+  })
+
+  it('an unknown flag exits 2 with the flag named on stderr', async () => {
+    const result = await runBin(['--frobnicate'], await tempDir('flags'))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('unknown option --frobnicate')
+    expect(result.stdout).toBe('')
+  })
+
+  it('a flag without its value exits 2', async () => {
+    const result = await runBin(['--model'], await tempDir('flags'))
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain('--model needs a value')
+  })
+
+  it('help prints the usage to stdout and exits 0', async () => {
+    const result = await runBin(['--help'], await tempDir('flags'))
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('Usage: dsh-acp')
+  })
+
+  it('version prints the package version and exits 0', async () => {
+    const result = await runBin(['--version'], await tempDir('flags'))
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect(result).toMatchObject({ code: 0, stdout: `dsh-acp ${pkg.version}\n` })
+  })
+})
+
+describe('the demo', () => {
+  it('runs to exit 0 showing the cards, the refused edit and the files', async () => {
+    const child = spawn(process.execPath, [DEMO], { env: envWithoutKey() })
+    const out = { stdout: '', stderr: '' }
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (out.stdout += text))
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (out.stderr += text))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(out.stderr).toBe('')
+    expect(code).toBe(0)
+    for (const line of [
+      '✓ Read src/greet.ts  [read, completed]',
+      '    at src/greet.ts:7',
+      '✗ Edit NOTES.md  [edit, failed]',
+      '- - greet: spelling to check',
+      '+ - farewell: added',
+      '--- src/farewell.ts',
+      'turn ended: end_turn',
+    ]) {
+      expect(out.stdout).toContain(line)
+    }
+  }, 60_000)
+})

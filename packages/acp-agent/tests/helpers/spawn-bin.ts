@@ -1,0 +1,86 @@
+// Runs the built `dsh-acp` bin as a child process. `startBin` hands back an ACP stream over the
+// child's stdio with a tap on both directions: every byte the bin writes to stdout is kept
+// (`agentText`), and the ids of the client's requests map to their methods (`requestMethods`).
+// `runBin` runs it to exit with stdin closed, for flags and bad invocations.
+import { spawn } from 'node:child_process'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
+import { Readable, Writable } from 'node:stream'
+import * as acp from '@agentclientprotocol/sdk'
+import { BIN } from './build'
+
+/** The environment of the parent without a model key, so no test reaches a real model. */
+export function envWithoutKey(): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  delete env.DEEPSEEK_API_KEY
+  return env
+}
+
+export interface BinExit {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+export interface BinSession {
+  child: ChildProcessWithoutNullStreams
+  stream: acp.Stream
+  /** Everything the bin wrote to stdout so far. */
+  agentText(): string
+  stderr(): string
+  requestMethods: Map<unknown, string>
+  exited: Promise<number | null>
+}
+
+export function startBin(args: string[], cwd: string): BinSession {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: envWithoutKey() })
+  const out = { text: '', err: '' }
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (out.err += text))
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+
+  const [toClient, toTap] = (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>).tee()
+  void toTap.pipeTo(
+    new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        out.text += Buffer.from(chunk).toString('utf8')
+      },
+    }),
+  )
+
+  const requestMethods = new Map<unknown, string>()
+  const sink = (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>).getWriter()
+  const pending = { text: '' }
+  const toAgent = new WritableStream<Uint8Array>({
+    write: (chunk) => {
+      pending.text += Buffer.from(chunk).toString('utf8')
+      const lines = pending.text.split('\n')
+      pending.text = lines.pop() ?? ''
+      for (const line of lines) {
+        const message = JSON.parse(line) as { id?: unknown; method?: unknown }
+        if (message.id !== undefined && typeof message.method === 'string') {
+          requestMethods.set(message.id, message.method)
+        }
+      }
+      return sink.write(chunk)
+    },
+    close: () => sink.close(),
+    abort: (reason) => sink.abort(reason),
+  })
+
+  return {
+    child,
+    stream: acp.ndJsonStream(toAgent, toClient),
+    agentText: () => out.text,
+    stderr: () => out.err,
+    requestMethods,
+    exited,
+  }
+}
+
+export function runBin(args: string[], cwd: string): Promise<BinExit> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: envWithoutKey() })
+  const out = { stdout: '', stderr: '' }
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (out.stdout += text))
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (out.stderr += text))
+  child.stdin.end()
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, ...out })))
+}

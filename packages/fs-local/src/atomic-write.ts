@@ -1,0 +1,117 @@
+// The durable save path: write the bytes to a fresh temporary file in the target's directory,
+// fsync it, rename it over the target, fsync the directory. A crash at any instant leaves the
+// old file or the new one, never a torn one; a failed write removes its temporary file. A
+// kill (SIGKILL, power loss) between creating and renaming the temporary file can leave that
+// one file behind, named `.<name>.<pid>.<random>.dsh-tmp`; the next write of the same file
+// removes such leftovers whose process is no longer alive on this host (a live process's
+// temporary file is never touched).
+// The caller passes the real path (symlinks already followed), so a link stays a link.
+import { randomBytes } from 'node:crypto'
+import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { parentNotDirectoryError } from '@deepseek-ai/dsh-fs'
+import { hasNodeCode, toFsError } from './errors'
+
+export interface AtomicWriteOptions {
+  /** Permission bits to give the file (an existing file's); else 0o666 under the umask. */
+  mode?: number
+  /** Owner to keep (an existing file's); tried, and skipped when not permitted. */
+  owner?: { uid: number; gid: number }
+  /** The path to name in errors. */
+  display: string
+}
+
+export const TEMP_SUFFIX = '.dsh-tmp'
+
+export function tempPathFor(file: string): string {
+  const name = `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
+  return join(dirname(file), name)
+}
+
+/** The pid in a temporary-file name of `file`'s, or `undefined` when it is not one. */
+function tempOwner(file: string, entry: string): number | undefined {
+  const prefix = `.${basename(file)}.`
+  if (!entry.startsWith(prefix) || !entry.endsWith(TEMP_SUFFIX)) return undefined
+  const match = /^(\d+)\.[0-9a-f]{12}$/.exec(entry.slice(prefix.length, -TEMP_SUFFIX.length))
+  return match ? Number(match[1]) : undefined
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return hasNodeCode(error, 'EPERM')
+  }
+}
+
+/** Removes temporary files of `file` left by processes that died mid-write. */
+async function removeDeadTemps(file: string): Promise<void> {
+  // Best effort: a leftover that cannot be listed or removed is harmless; the write goes on.
+  const entries = await readdir(dirname(file)).catch(() => [])
+  for (const entry of entries) {
+    const pid = tempOwner(file, entry)
+    if (pid === undefined || pid === process.pid || isAlive(pid)) continue
+    await rm(join(dirname(file), entry), { force: true }).catch(() => undefined)
+  }
+}
+
+export async function writeFileAtomic(
+  file: string,
+  bytes: Uint8Array,
+  options: AtomicWriteOptions,
+): Promise<void> {
+  const directory = dirname(file)
+  try {
+    await mkdir(directory, { recursive: true })
+  } catch (error) {
+    if (hasNodeCode(error, 'EEXIST', 'ENOTDIR')) throw parentNotDirectoryError(options.display, error)
+    throw toFsError(error, options.display)
+  }
+  await removeDeadTemps(file)
+  const temp = tempPathFor(file)
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(temp, 'wx', 0o666)
+    if (options.mode !== undefined) await handle.chmod(options.mode)
+    if (options.owner) await keepOwner(handle, options.owner)
+    await handle.writeFile(bytes)
+    await handle.sync()
+    await handle.close()
+    handle = undefined
+    await rename(temp, file)
+  } catch (error) {
+    // Best effort: the write already failed; the error that matters is that one.
+    await handle?.close().catch(() => undefined)
+    await rm(temp, { force: true }).catch(() => undefined)
+    throw toFsError(error, options.display)
+  }
+  await syncDirectory(directory, options.display)
+}
+
+async function keepOwner(handle: FileHandle, owner: { uid: number; gid: number }): Promise<void> {
+  const uid = process.getuid?.()
+  const gid = process.getgid?.()
+  if (owner.uid === uid && owner.gid === gid) return
+  try {
+    await handle.chown(owner.uid, owner.gid)
+  } catch (error) {
+    // Only a privileged process may give a file away; otherwise the new file is ours.
+    if (!hasNodeCode(error, 'EPERM', 'EINVAL')) throw error
+  }
+}
+
+/** Makes the rename durable. Platforms that cannot fsync a directory are let through. */
+async function syncDirectory(directory: string, display: string): Promise<void> {
+  let handle: FileHandle | undefined
+  try {
+    handle = await open(directory, 'r')
+    await handle.sync()
+  } catch (error) {
+    if (!hasNodeCode(error, 'EINVAL', 'ENOTSUP', 'EISDIR', 'EPERM', 'EBADF')) {
+      throw toFsError(error, display)
+    }
+  } finally {
+    await handle?.close()
+  }
+}

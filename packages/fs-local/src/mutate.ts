@@ -1,0 +1,134 @@
+// The two mutations, each run by the caller inside the per-target lock: every check (abort,
+// intent, expected version, type, size) happens here, against the file as it is inside the
+// critical section, then the new bytes go through the atomic save path.
+import type { BigIntStats } from 'node:fs'
+import {
+  applyTextEdit,
+  checkEditRequest,
+  decodeText,
+  encodeText,
+  hasUtf8Bom,
+  notFoundError,
+  notObservedError,
+  staleVersionError,
+  throwIfAborted,
+  tooLargeError,
+  type FsEditExpectation,
+  type FsEditOutcome,
+  type FsEditRequest,
+  type FsWriteIntent,
+  type FsWriteOutcome,
+} from '@deepseek-ai/dsh-fs'
+import { writeFileAtomic } from './atomic-write'
+import { toFsError } from './errors'
+import { checkRegular, openRegular, readRegular, statPath, versionOf } from './file-info'
+
+/** Up to this size an update reports the text it replaced. */
+export const PREVIOUS_TEXT_MAX = 1024 * 1024
+
+export interface MutationPlace {
+  /** The real path to change (symlinks followed). */
+  path: string
+  /** The path to name in errors. */
+  display: string
+  signal?: AbortSignal
+}
+
+export async function writeTextAt(
+  place: MutationPlace,
+  content: string,
+  intent?: FsWriteIntent,
+): Promise<FsWriteOutcome> {
+  const { path, display, signal } = place
+  throwIfAborted(signal, display)
+  const existing = await statPath(path, display)
+  if (existing) checkRegular(existing, display)
+  if (intent?.kind === 'createIfAbsent' && existing) throw notObservedError(display)
+  if (intent?.kind === 'replaceIfVersion') {
+    if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
+  }
+  const previous = existing ? await readPrevious(path, display, existing) : undefined
+  throwIfAborted(signal, display)
+  await writeFileAtomic(path, encodeText(content, previous?.bom ?? false), keepFrom(existing, display))
+  const version = await versionAfterWrite(path, display)
+  if (!existing) return { operation: 'create', version, previousText: null }
+  return { operation: 'update', version, previousText: previous?.text }
+}
+
+export async function editTextAt(
+  place: MutationPlace,
+  request: FsEditRequest,
+  expected: FsEditExpectation | undefined,
+  maxEditBytes: number,
+): Promise<FsEditOutcome> {
+  const { path, display, signal } = place
+  throwIfAborted(signal, display)
+  checkEditRequest(request, display)
+  const file = await openRegular(path, display)
+  let bytes: Uint8Array
+  try {
+    if (expected && expected.version !== file.version) throw staleVersionError(display)
+    if (file.stats.size > BigInt(maxEditBytes)) {
+      throw tooLargeError(display, Number(file.stats.size), maxEditBytes)
+    }
+    bytes = await file.handle.readFile()
+  } catch (error) {
+    throw toFsError(error, display)
+  } finally {
+    await file.handle.close()
+  }
+  const { text, bom } = decodeText(bytes, display)
+  const edit = applyTextEdit(text, request, display)
+  throwIfAborted(signal, display)
+  await writeFileAtomic(path, encodeText(edit.text, bom), keepFrom(file.stats, display))
+  return {
+    replacements: edit.replacements,
+    replaceAll: request.replaceAll === true,
+    version: await versionAfterWrite(path, display),
+    line: edit.line,
+    excerpt: edit.excerpt,
+  }
+}
+
+/** The replaced file's BOM, and its text when it is small text. */
+async function readPrevious(
+  path: string,
+  display: string,
+  stats: BigIntStats,
+): Promise<{ bom: boolean; text?: string }> {
+  if (stats.size > BigInt(PREVIOUS_TEXT_MAX)) {
+    const file = await openRegular(path, display)
+    try {
+      const head = new Uint8Array(3)
+      const { bytesRead } = await file.handle.read(head, 0, 3, 0)
+      return { bom: hasUtf8Bom(head.subarray(0, bytesRead)) }
+    } catch (error) {
+      throw toFsError(error, display)
+    } finally {
+      await file.handle.close()
+    }
+  }
+  const { bytes } = await readRegular(path, display)
+  try {
+    return { bom: hasUtf8Bom(bytes), text: decodeText(bytes, display).text }
+  } catch {
+    // Not text: it is replaced all the same; the outcome just carries no previous text.
+    return { bom: hasUtf8Bom(bytes) }
+  }
+}
+
+function keepFrom(stats: BigIntStats | undefined, display: string) {
+  if (!stats) return { display }
+  return {
+    display,
+    mode: Number(stats.mode & 0o7777n),
+    owner: { uid: Number(stats.uid), gid: Number(stats.gid) },
+  }
+}
+
+async function versionAfterWrite(path: string, display: string): Promise<string> {
+  const stats = await statPath(path, display)
+  // Another process removed the file right after the rename.
+  if (!stats) throw notFoundError(display)
+  return versionOf(stats)
+}
