@@ -4,7 +4,7 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const BLOCK_BYTES = 4 * 2 ** 20
+const BLOCK_BYTES = 2 ** 20
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ 0123456789 ,.;:()[]{}=+-*/'
 
 /** A deterministic pseudo-random generator (mulberry32), so every run writes the same data. */

@@ -65,7 +65,8 @@ export async function writeFileAtomic(
   try {
     await mkdir(directory, { recursive: true })
   } catch (error) {
-    if (hasNodeCode(error, 'EEXIST', 'ENOTDIR')) throw parentNotDirectoryError(options.display, error)
+    if (hasNodeCode(error, 'EEXIST', 'ENOTDIR'))
+      throw parentNotDirectoryError(options.display, error)
     throw toFsError(error, options.display)
   }
   await removeDeadTemps(file)

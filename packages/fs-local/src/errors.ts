@@ -56,7 +56,10 @@ export function toFsError(error: unknown, path: string): FsError {
         { path, cause: error },
       )
     case 'ABORT_ERR':
-      return new FsError('FS_ABORTED', 'The operation was cancelled.', { path, cause: error })
+      return new FsError('FS_ABORTED', `The operation on ${path} was cancelled.`, {
+        path,
+        cause: error,
+      })
     default:
       return new FsError(
         'FS_IO',

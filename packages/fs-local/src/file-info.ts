@@ -62,6 +62,11 @@ export async function openRegular(path: string, display: string): Promise<Regula
   try {
     handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
   } catch (error) {
+    // A socket or device refuses the open itself (ENXIO, ENODEV…): name what is there.
+    if (!hasNodeCode(error, 'ENOENT', 'ENOTDIR', 'EACCES', 'EPERM')) {
+      const stats = await stat(path, { bigint: true }).catch(() => undefined)
+      if (stats) checkRegular(stats, display)
+    }
     throw toFsError(error, display)
   }
   try {

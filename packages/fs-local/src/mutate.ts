@@ -49,7 +49,11 @@ export async function writeTextAt(
   }
   const previous = existing ? await readPrevious(path, display, existing) : undefined
   throwIfAborted(signal, display)
-  await writeFileAtomic(path, encodeText(content, previous?.bom ?? false), keepFrom(existing, display))
+  await writeFileAtomic(
+    path,
+    encodeText(content, previous?.bom ?? false),
+    keepFrom(existing, display),
+  )
   const version = await versionAfterWrite(path, display)
   if (!existing) return { operation: 'create', version, previousText: null }
   return { operation: 'update', version, previousText: previous?.text }

@@ -22,7 +22,7 @@ async function* readChunks(
   signal?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
   const buffer = new Uint8Array(CHUNK_BYTES)
-  for (let position = start; ; ) {
+  for (let position = start; ;) {
     throwIfAborted(signal, display)
     let bytesRead: number
     try {

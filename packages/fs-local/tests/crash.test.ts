@@ -50,7 +50,10 @@ describe('crash safety', () => {
       await exited
       const text = await readFile(join(root, 'big.txt'), 'utf8')
       const index = contents.indexOf(text)
-      expect(index, `after kill ${kills + 1} the file holds ${text.length} characters of neither content`).not.toBe(-1)
+      expect(
+        index,
+        `after kill ${kills + 1} the file holds ${text.length} characters of neither content`,
+      ).not.toBe(-1)
       seen[index]! += 1
     }
     const entries = await readdir(root)

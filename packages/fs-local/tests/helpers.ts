@@ -22,7 +22,9 @@ export async function setupLocal(config: { maxEditBytes?: number } = {}): Promis
   }
 }
 
-export async function failureOf(work: Promise<unknown>): Promise<{ code: string; message: string }> {
+export async function failureOf(
+  work: Promise<unknown>,
+): Promise<{ code: string; message: string }> {
   try {
     await work
   } catch (error) {

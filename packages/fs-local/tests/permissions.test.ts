@@ -25,7 +25,11 @@ describe('permissions', () => {
     const file = join(local.root, 'secret.txt')
     await writeFile(file, 'secret')
     await chmod(file, 0o000)
-    const outcome = runChildOp(driver.script, { cwd: local.root, action: 'readText', path: 'secret.txt' })
+    const outcome = runChildOp(driver.script, {
+      cwd: local.root,
+      action: 'readText',
+      path: 'secret.txt',
+    })
     expect(outcome).toMatchObject({ ok: false, name: 'FsError', code: 'FS_PERMISSION_DENIED' })
     expect(outcome.ok ? '' : outcome.message).toContain(file)
   })
@@ -33,7 +37,11 @@ describe('permissions', () => {
   it('still stats an unreadable file', async () => {
     await writeFile(join(local.root, 'secret.txt'), 'secret')
     await chmod(join(local.root, 'secret.txt'), 0o000)
-    const outcome = runChildOp(driver.script, { cwd: local.root, action: 'stat', path: 'secret.txt' })
+    const outcome = runChildOp(driver.script, {
+      cwd: local.root,
+      action: 'stat',
+      path: 'secret.txt',
+    })
     expect(outcome).toMatchObject({ ok: true, result: { info: { type: 'file', size: 6 } } })
   })
 
@@ -93,7 +101,10 @@ describe('permissions', () => {
       path: 'open.txt',
       content: 'after',
     })
-    expect(outcome).toMatchObject({ ok: true, result: { operation: 'update', previousText: 'before' } })
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { operation: 'update', previousText: 'before' },
+    })
     expect(await readFile(join(local.root, 'open.txt'), 'utf8')).toBe('after')
   })
 })

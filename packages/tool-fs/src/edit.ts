@@ -13,7 +13,7 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
-import { restateGateError } from './errors'
+import { restateFsError } from './errors'
 import { formatEditClip, titlePath } from './present'
 
 export const editInput = z.object({
@@ -96,7 +96,7 @@ async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
     const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
     outcome = await ctx.fs.editText(target, request, expected, exec.signal)
   } catch (error) {
-    throw restateGateError(error, path, 'edit')
+    throw restateFsError(error, path, 'edit')
   }
   ctx.emit('fs/observed', target, outcome.version, exec)
   const { replacements, line } = outcome

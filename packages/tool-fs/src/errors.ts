@@ -18,11 +18,16 @@ export class ToolFsError extends Error {
 }
 
 /**
- * A refusal by the read-before-write gate, restated in the tool's words so the model knows
- * what to do next (the code and the provider's error, as `cause`, are kept).
+ * A refusal by the read-before-write gate (or an ambiguous edit), restated in the tool's words
+ * so the model knows what to do next; the code is kept and the original error is the `cause`.
  */
-export function restateGateError(error: unknown, path: string, action: 'write' | 'edit'): unknown {
+export function restateFsError(error: unknown, path: string, action: 'write' | 'edit'): unknown {
   if (!isFsError(error)) return error
+  if (error.code === 'FS_AMBIGUOUS_EDIT' && error.message.includes('replaceAll')) {
+    // The seam names its request field; the model knows the tool argument.
+    const message = error.message.replaceAll('replaceAll', 'replace_all')
+    return new FsError('FS_AMBIGUOUS_EDIT', message, { path, cause: error })
+  }
   if (error.code === 'FS_STALE_VERSION') {
     const message = `${path} has changed since it was last read. Read it again, then retry the ${action}.`
     return new FsError('FS_STALE_VERSION', message, { path, cause: error })

@@ -49,7 +49,8 @@ const window = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `${from + i}: ${lineText(from + i)}`).join('\n')
 
 describe('reading a large file', () => {
-  const agent = () => d.agent('s1')
+  let session: ReturnType<Deployment['agent']>
+  const agent = () => (session ??= d.agent('s1'))
 
   it('shows a window in the middle and counts the whole file', async () => {
     const result = await d.run(agent(), 'read', { file_path: file, offset: 262_000, limit: 10 })

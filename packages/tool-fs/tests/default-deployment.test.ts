@@ -121,7 +121,9 @@ describe('editing', () => {
     await d.run(agent, 'read', { file_path: file })
     const edit = await d.run(agent, 'edit', { file_path: file, old_string: 'x', new_string: 'y' })
     expect(edit.error).toEqual({ name: 'FsError', code: 'FS_AMBIGUOUS_EDIT' })
-    expect(textOf(edit)).toContain('3')
+    expect(textOf(edit)).toContain('3 times')
+    expect(textOf(edit)).toContain('replace_all')
+    expect(textOf(edit)).not.toContain('replaceAll')
     expect(await readFile(file, 'utf8')).toBe('x\nx\nx\n')
   })
 

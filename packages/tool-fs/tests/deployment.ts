@@ -24,7 +24,7 @@ export async function deploy(
 ): Promise<Deployment> {
   const dir = await mkdtemp(join(tmpdir(), 'dsh-tool-fs-'))
   const ctx = new Context()
-  await ctx.plugin(LocalFileSystem, { cwd: dir })
+  await ctx.plugin(LocalFileSystem, { cwd: dir, maxEditBytes: 64 * 1024 * 1024 })
   if (options.policy ?? true) await ctx.plugin(FsPolicy)
   await ctx.plugin(ToolRegistry, {})
   await ctx.plugin(SystemPrompt, {})

@@ -60,6 +60,8 @@ describe('calls to the filesystem', () => {
       'Error: old_string and new_string are the same, so the edit would change nothing. Put the changed text in new_string.',
     )
     expect(resolve).not.toHaveBeenCalled()
+    await d.run(agent, 'write', { file_path: 'x', content: 'y' })
+    expect(resolve).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -47,7 +47,10 @@ async function runOp(op: ChildOp): Promise<unknown> {
     case 'writeText':
       return await fs.writeText(target, op.content ?? '')
     case 'editText':
-      return await fs.editText(target, { oldString: op.oldString ?? '', newString: op.newString ?? '' })
+      return await fs.editText(target, {
+        oldString: op.oldString ?? '',
+        newString: op.newString ?? '',
+      })
   }
 }
 

@@ -5,8 +5,7 @@ import { spawnSync } from 'node:child_process'
 import type { ChildOp } from './driver'
 
 export type ChildOutcome =
-  | { ok: true; result: unknown }
-  | { ok: false; name?: string; code?: string; message?: string }
+  { ok: true; result: unknown } | { ok: false; name?: string; code?: string; message?: string }
 
 export const UNPRIVILEGED = 65534
 

@@ -14,7 +14,11 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
   const seed = async (text: string | Uint8Array, name = 'a.txt') => {
     const f = fixture()
     await f.writeBytes(name, typeof text === 'string' ? encode(text) : text)
-    return { f, target: await f.fs.resolve(name), read: async () => decode(await f.readBytes(name)) }
+    return {
+      f,
+      target: await f.fs.resolve(name),
+      read: async () => decode(await f.readBytes(name)),
+    }
   }
 
   describe('editText outcome', () => {
@@ -30,7 +34,11 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
 
     it('replaces every occurrence under replaceAll and counts them', async () => {
       const { f, target, read } = await seed('x y x y x')
-      const outcome = await f.fs.editText(target, { oldString: 'x', newString: 'z', replaceAll: true })
+      const outcome = await f.fs.editText(target, {
+        oldString: 'x',
+        newString: 'z',
+        replaceAll: true,
+      })
       expect(outcome.replacements).toBe(3)
       expect(outcome.replaceAll).toBe(true)
       expect(await read()).toBe('z y z y z')
@@ -38,25 +46,41 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
 
     it('reports the 1-based line of the first replacement', async () => {
       const { f, target } = await seed('a\nb\nc\nd\nc\n')
-      const outcome = await f.fs.editText(target, { oldString: 'c', newString: 'C', replaceAll: true })
+      const outcome = await f.fs.editText(target, {
+        oldString: 'c',
+        newString: 'C',
+        replaceAll: true,
+      })
       expect(outcome.line).toBe(3)
     })
 
     it('carries the whole texts as the excerpt of a small file', async () => {
       const { f, target } = await seed('one\ntwo\n')
       const { excerpt } = await f.fs.editText(target, { oldString: 'two', newString: '2' })
-      expect(excerpt).toEqual({ startLine: 1, oldText: 'one\ntwo\n', newText: 'one\n2\n', whole: true })
+      expect(excerpt).toEqual({
+        startLine: 1,
+        oldText: 'one\ntwo\n',
+        newText: 'one\n2\n',
+        whole: true,
+      })
     })
 
     it('carries the lines around the change as the excerpt of a large file', async () => {
       const lines = Array.from({ length: 20_000 }, (_, index) => `line ${index + 1}`)
       const { f, target } = await seed(`${lines.join('\n')}\n`)
-      const outcome = await f.fs.editText(target, { oldString: 'line 10000\n', newString: 'changed\n' })
+      const outcome = await f.fs.editText(target, {
+        oldString: 'line 10000\n',
+        newString: 'changed\n',
+      })
       expect(outcome.line).toBe(10_000)
       expect(outcome.excerpt.whole).toBe(false)
       expect(outcome.excerpt.startLine).toBe(9_997)
-      expect(outcome.excerpt.oldText).toBe('line 9997\nline 9998\nline 9999\nline 10000\nline 10001\nline 10002\nline 10003\n')
-      expect(outcome.excerpt.newText).toBe('line 9997\nline 9998\nline 9999\nchanged\nline 10001\nline 10002\nline 10003\n')
+      expect(outcome.excerpt.oldText).toBe(
+        'line 9997\nline 9998\nline 9999\nline 10000\nline 10001\nline 10002\nline 10003\n',
+      )
+      expect(outcome.excerpt.newText).toBe(
+        'line 9997\nline 9998\nline 9999\nchanged\nline 10001\nline 10002\nline 10003\n',
+      )
     })
   })
 
@@ -112,15 +136,26 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
       await f.makeDirectory('dir')
       await f.writeBytes('nul.bin', Uint8Array.of(0x61, 0x00))
       const request = { oldString: 'a', newString: 'b' }
-      expect(await failureCode(f.fs.editText(await f.fs.resolve('nope.txt'), request))).toBe('FS_NOT_FOUND')
-      expect(await failureCode(f.fs.editText(await f.fs.resolve('dir'), request))).toBe('FS_NOT_REGULAR_FILE')
-      expect(await failureCode(f.fs.editText(await f.fs.resolve('nul.bin'), request))).toBe('FS_NOT_TEXT')
+      expect(await failureCode(f.fs.editText(await f.fs.resolve('nope.txt'), request))).toBe(
+        'FS_NOT_FOUND',
+      )
+      expect(await failureCode(f.fs.editText(await f.fs.resolve('dir'), request))).toBe(
+        'FS_NOT_REGULAR_FILE',
+      )
+      expect(await failureCode(f.fs.editText(await f.fs.resolve('nul.bin'), request))).toBe(
+        'FS_NOT_TEXT',
+      )
       expect(await f.readBytes('nul.bin')).toEqual(Uint8Array.of(0x61, 0x00))
     })
 
     it('refuses an aborted edit with FS_ABORTED and changes nothing', async () => {
       const { f, target, read } = await seed('abc')
-      const edit = f.fs.editText(target, { oldString: 'b', newString: 'B' }, undefined, abortedSignal())
+      const edit = f.fs.editText(
+        target,
+        { oldString: 'b', newString: 'B' },
+        undefined,
+        abortedSignal(),
+      )
       expect(await failureCode(edit)).toBe('FS_ABORTED')
       expect(await read()).toBe('abc')
     })
@@ -135,7 +170,11 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
 
     it('counts overlapping occurrences without overlap', async () => {
       const { f, target, read } = await seed('aaaa')
-      const outcome = await f.fs.editText(target, { oldString: 'aa', newString: 'b', replaceAll: true })
+      const outcome = await f.fs.editText(target, {
+        oldString: 'aa',
+        newString: 'b',
+        replaceAll: true,
+      })
       expect(outcome.replacements).toBe(2)
       expect(await read()).toBe('bb')
     })
@@ -148,7 +187,10 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
 
     it('matches an LF oldString in a CRLF file and writes CRLF', async () => {
       const { f, target, read } = await seed('one\r\ntwo\r\nthree\r\n')
-      const outcome = await f.fs.editText(target, { oldString: 'one\ntwo', newString: 'uno\ndos\nmas' })
+      const outcome = await f.fs.editText(target, {
+        oldString: 'one\ntwo',
+        newString: 'uno\ndos\nmas',
+      })
       expect(outcome.line).toBe(1)
       expect(await read()).toBe('uno\r\ndos\r\nmas\r\nthree\r\n')
     })

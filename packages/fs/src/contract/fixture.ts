@@ -54,7 +54,9 @@ export async function failureCode(work: Promise<unknown>): Promise<FsErrorCode> 
 }
 
 /** The FsError that `work` rejects with. */
-export async function failure(work: Promise<unknown>): Promise<{ code: FsErrorCode; message: string }> {
+export async function failure(
+  work: Promise<unknown>,
+): Promise<{ code: FsErrorCode; message: string }> {
   try {
     await work
   } catch (error) {

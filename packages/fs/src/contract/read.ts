@@ -156,9 +156,7 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
     it('rejects invalid UTF-8 as FS_NOT_TEXT', async () => {
       const f = fixture()
       await f.writeBytes('latin1.txt', Uint8Array.of(0x63, 0x61, 0x66, 0xe9))
-      expect(await failureCode(f.fs.readText(await f.fs.resolve('latin1.txt')))).toBe(
-        'FS_NOT_TEXT',
-      )
+      expect(await failureCode(f.fs.readText(await f.fs.resolve('latin1.txt')))).toBe('FS_NOT_TEXT')
     })
 
     it('rejects a missing file as FS_NOT_FOUND', async () => {

@@ -110,8 +110,12 @@ export function writeCases(fixture: () => FileSystemContractFixture): void {
       const f = fixture()
       await f.writeBytes('a.txt', encode('keep'))
       const signal = abortedSignal()
-      expect(await failureCode(f.fs.writeText(await f.fs.resolve('a.txt'), 'x', undefined, signal))).toBe('FS_ABORTED')
-      expect(await failureCode(f.fs.writeText(await f.fs.resolve('b.txt'), 'x', undefined, signal))).toBe('FS_ABORTED')
+      expect(
+        await failureCode(f.fs.writeText(await f.fs.resolve('a.txt'), 'x', undefined, signal)),
+      ).toBe('FS_ABORTED')
+      expect(
+        await failureCode(f.fs.writeText(await f.fs.resolve('b.txt'), 'x', undefined, signal)),
+      ).toBe('FS_ABORTED')
       expect(decode(await f.readBytes('a.txt'))).toBe('keep')
       expect(await f.readBytes('b.txt')).toBeUndefined()
     })
@@ -126,7 +130,11 @@ export function serialisationCases(fixture: () => FileSystemContractFixture): vo
       const target = await f.fs.resolve('count.txt')
       const version = (await f.fs.stat(target))!.version
       const edits = Array.from({ length: 20 }, (_, index) =>
-        f.fs.editText(target, { oldString: 'count: 0', newString: `count: ${index + 1}` }, { version }),
+        f.fs.editText(
+          target,
+          { oldString: 'count: 0', newString: `count: ${index + 1}` },
+          { version },
+        ),
       )
       const settled = await Promise.allSettled(edits)
       const won = settled.filter((result) => result.status === 'fulfilled')
@@ -155,7 +163,9 @@ export function serialisationCases(fixture: () => FileSystemContractFixture): vo
     it('leaves the last of concurrent unguarded writes in place', async () => {
       const f = fixture()
       const target = await f.fs.resolve('w.txt')
-      const writes = Array.from({ length: 8 }, (_, index) => f.fs.writeText(target, `write ${index}`))
+      const writes = Array.from({ length: 8 }, (_, index) =>
+        f.fs.writeText(target, `write ${index}`),
+      )
       const outcomes = await Promise.all(writes)
       expect(outcomes.map((outcome) => outcome.operation)).toEqual([
         'create',

@@ -1,0 +1,105 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { KeyedMutex } from '../src/mutex'
+import { failureOf, setupLocal, type LocalSetup } from './helpers'
+
+let local: LocalSetup
+beforeEach(async () => {
+  local = await setupLocal()
+})
+afterEach(() => local.cleanup())
+
+describe('guarded edits of one file', () => {
+  it('lets exactly one of fifty edits at one version win and refuses the rest as stale', async () => {
+    await writeFile(join(local.root, 'config.txt'), 'mode = old\nother = kept\n')
+    const target = await local.fs.resolve('config.txt')
+    const { version } = (await local.fs.stat(target))!
+    const settled = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) =>
+        local.fs.editText(
+          target,
+          { oldString: 'mode = old', newString: `mode = ${index}` },
+          { version },
+        ),
+      ),
+    )
+    const winners = settled.flatMap((result, index) =>
+      result.status === 'fulfilled' ? [index] : [],
+    )
+    expect(winners).toHaveLength(1)
+    const codes = await Promise.all(
+      settled.flatMap((result) =>
+        result.status === 'rejected' ? [failureOf(Promise.reject(result.reason))] : [],
+      ),
+    )
+    expect(new Set(codes.map((failure) => failure.code))).toEqual(new Set(['FS_STALE_VERSION']))
+    expect(await readFile(join(local.root, 'config.txt'), 'utf8')).toBe(
+      `mode = ${winners[0]}\nother = kept\n`,
+    )
+  })
+
+  it('lets exactly one guarded write win against guarded edits at the same version', async () => {
+    await writeFile(join(local.root, 'a.txt'), 'start')
+    const target = await local.fs.resolve('a.txt')
+    const { version } = (await local.fs.stat(target))!
+    const settled = await Promise.allSettled([
+      local.fs.writeText(target, 'written', { kind: 'replaceIfVersion', version }),
+      local.fs.editText(target, { oldString: 'start', newString: 'edited' }, { version }),
+      local.fs.editText(target, { oldString: 'start', newString: 'edited again' }, { version }),
+    ])
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected'])
+    expect(await readFile(join(local.root, 'a.txt'), 'utf8')).toBe('written')
+  })
+
+  it('serialises edits of one file reached through two paths', async () => {
+    await writeFile(join(local.root, 'n.txt'), '0')
+    const direct = await local.fs.resolve('n.txt')
+    const dotted = await local.fs.resolve('./sub/../n.txt')
+    const edits = Array.from({ length: 10 }, (_, index) =>
+      local.fs.editText(index % 2 ? dotted : direct, {
+        oldString: `${index}`,
+        newString: `${index + 1}`,
+      }),
+    )
+    await Promise.all(edits)
+    expect(await readFile(join(local.root, 'n.txt'), 'utf8')).toBe('10')
+  })
+})
+
+describe('keyed mutex', () => {
+  it('runs work for one key in call order, one at a time', async () => {
+    const mutex = new KeyedMutex()
+    const log: string[] = []
+    const step = (name: string, ms: number) =>
+      mutex.run('k', async () => {
+        log.push(`start ${name}`)
+        await new Promise((resolve) => setTimeout(resolve, ms))
+        log.push(`end ${name}`)
+      })
+    await Promise.all([step('a', 20), step('b', 0), step('c', 5)])
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c'])
+  })
+
+  it('runs work for different keys side by side', async () => {
+    const mutex = new KeyedMutex()
+    const log: string[] = []
+    let releaseA: () => void = () => {}
+    const a = mutex.run('a', () => new Promise<void>((resolve) => (releaseA = resolve)))
+    await mutex.run('b', async () => log.push('b ran while a waits'))
+    releaseA()
+    await a
+    expect(log).toEqual(['b ran while a waits'])
+  })
+
+  it('goes on after a failed work and forgets idle keys', async () => {
+    const mutex = new KeyedMutex()
+    const failed = mutex.run('k', async () => {
+      throw new Error('boom')
+    })
+    const next = mutex.run('k', async () => 'next')
+    await expect(failed).rejects.toThrow('boom')
+    expect(await next).toBe('next')
+    expect(mutex.size).toBe(0)
+  })
+})
