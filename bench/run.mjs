@@ -30,6 +30,11 @@ console.log(formatMachine(machineInfo()))
 console.log(`runs: ${options.runs} each, ${options.quick ? 'quick sizes' : 'full sizes'}\n`)
 
 const fixtures = createFixtures(options)
+// The shared file is large: remove it on Ctrl-C too.
+process.on('SIGINT', () => {
+  fixtures.cleanup()
+  process.exit(130)
+})
 const rows = []
 let failed = false
 try {
@@ -67,3 +72,4 @@ console.log(
   ]),
 )
 process.exitCode = failed ? 1 : 0
+console.log(`\nload at the end: ${machineInfo().load}`)

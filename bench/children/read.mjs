@@ -7,7 +7,8 @@ import { childArgs, measure, report } from '../lib/measure.mjs'
 
 const { file, offset, limit, page = false } = childArgs()
 const ctx = await loadStack({ cwd: dirname(file) })
-const read = (at) => callTool(ctx, { name: 'read', arguments: { file_path: file, offset: at, limit } })
+const read = (at) =>
+  callTool(ctx, { name: 'read', arguments: { file_path: file, offset: at, limit } })
 
 let at = offset
 if (page) {

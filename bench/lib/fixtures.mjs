@@ -16,7 +16,8 @@ export function createFixtures({ quick }) {
       process.stdout.write(`  generating a ${mib(bytes)} text file… `)
       bigText = writeTextFile(`${temp.dir}/big.txt`, bytes)
       const counted = Number(timeCommand('wc', ['-l', bigText.path]).stdout.trim().split(/\s+/)[0])
-      if (counted !== bigText.lines) throw new Error(`wc counts ${counted}, expected ${bigText.lines}`)
+      if (counted !== bigText.lines)
+        throw new Error(`wc counts ${counted}, expected ${bigText.lines}`)
       process.stdout.write(`${bigText.lines} lines\n`)
       return bigText
     },

@@ -10,6 +10,10 @@ export function machineInfo() {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
+    load: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
   }
 }
 
@@ -19,5 +23,6 @@ export function formatMachine(info) {
     `memory: ${info.memoryGiB} GiB`,
     `node:   ${info.node}`,
     `os:     ${info.os}`,
+    `load:   ${info.load} (1, 5, 15 min; other work on the machine skews every figure)`,
   ].join('\n')
 }

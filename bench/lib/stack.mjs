@@ -26,7 +26,8 @@ export async function loadStack({ cwd, policy = false }) {
   await ctx.plugin(ToolRegistry, {})
   await ctx.plugin(SystemPrompt, {})
   await ctx.plugin(ToolFs, {})
-  if (!ctx.tools?.get('read')) throw new Error('the tool stack did not load (is every package built?)')
+  if (!ctx.tools?.get('read'))
+    throw new Error('the tool stack did not load (is every package built?)')
   return ctx
 }
 

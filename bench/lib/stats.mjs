@@ -31,6 +31,9 @@ export function ratio(ours, baseline) {
 export function table(rows) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)))
   const line = (row) => row.map((cell, col) => String(cell).padEnd(widths[col])).join('  ')
-  return [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)]
-    .join('\n')
+  return [
+    line(rows[0]),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.slice(1).map(line),
+  ].join('\n')
 }

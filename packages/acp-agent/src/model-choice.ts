@@ -3,6 +3,7 @@
 // OpenAI-compatible model, else NoticeLlm answers with how to configure one.
 // Reads the script file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
+import { DEFAULT_BASE_URL, DEFAULT_MODEL } from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from './stack'
 
 export type ModelChoice =
@@ -38,12 +39,15 @@ export async function chooseModel(
       ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
       ...(flags.model !== undefined && { model: flags.model }),
     }
-    const target = `${flags.model ?? 'the default model'} at ${flags.baseUrl ?? 'the default server'}`
-    return { ok: true, model, description: `OpenAI-compatible model: ${target}` }
+    const target = `${flags.model ?? DEFAULT_MODEL} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
+    return { ok: true, model, description: `OpenAI-compatible model ${target}` }
   }
   return {
     ok: true,
     model: { kind: 'unconfigured' },
-    description: 'no model configured (set DEEPSEEK_API_KEY or pass --script FILE)',
+    description:
+      flags.model !== undefined || flags.baseUrl !== undefined
+        ? 'no model configured: --model and --base-url need DEEPSEEK_API_KEY'
+        : 'no model configured (set DEEPSEEK_API_KEY or pass --script FILE)',
   }
 }

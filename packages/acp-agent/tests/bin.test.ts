@@ -1,14 +1,17 @@
 // End to end: the BUILT bin as a child process, driven over real stdio by the SDK's client.
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as acp from '@agentclientprotocol/sdk'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { agentLineProblems } from './helpers/acp-schema'
-import { DEMO, ensureBuilt } from './helpers/build'
+import { BIN, DEMO, ensureBuilt } from './helpers/build'
 import { envWithoutKey, runBin, startBin } from './helpers/spawn-bin'
-import type { BinSession } from './helpers/spawn-bin'
+import { messageText, promptOnce, toolUpdates } from './helpers/session'
+import type { SessionRun } from './helpers/session'
 
 const APP_TS = [
   '// app',
@@ -19,55 +22,6 @@ const APP_TS = [
   '',
 ].join('\n')
 
-const SCRIPT = {
-  turns: [
-    {
-      text: 'Reading.',
-      toolCalls: [
-        { id: 'r1', name: 'read', arguments: { file_path: 'src/app.ts', offset: 3, limit: 2 } },
-      ],
-    },
-    {
-      toolCalls: [
-        {
-          id: 'e1',
-          name: 'edit',
-          arguments: {
-            file_path: 'src/app.ts',
-            old_string: 'const x = 1',
-            new_string: 'const x = 2',
-          },
-        },
-      ],
-    },
-    {
-      toolCalls: [
-        { id: 'w1', name: 'write', arguments: { file_path: 'out/new.txt', content: 'hello\n' } },
-      ],
-    },
-    {
-      toolCalls: [
-        {
-          id: 'e2',
-          name: 'edit',
-          arguments: { file_path: 'notes.txt', old_string: 'todo', new_string: 'done' },
-        },
-      ],
-    },
-    { toolCalls: [{ id: 'r2', name: 'read', arguments: { file_path: 'notes.txt' } }] },
-    {
-      toolCalls: [
-        {
-          id: 'e3',
-          name: 'edit',
-          arguments: { file_path: 'notes.txt', old_string: 'todo', new_string: 'done' },
-        },
-      ],
-    },
-    { text: 'All done.' },
-  ],
-}
-
 const dirs: string[] = []
 async function tempDir(label: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `dsh-acp-agent-${label}-`))
@@ -75,55 +29,11 @@ async function tempDir(label: string): Promise<string> {
   return dir
 }
 
-beforeAll(() => ensureBuilt(), 240_000)
+// A cold build of the workspace on a busy machine takes minutes.
+beforeAll(() => ensureBuilt(), 420_000)
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
-
-interface SessionRun {
-  updates: acp.SessionUpdate[]
-  stopReason: string
-  exitCode: number | null
-  lines: string[]
-  bin: BinSession
-}
-
-/** initialize, session/new on `workspace`, one prompt; then closes stdin and waits for exit. */
-async function promptOnce(bin: BinSession, workspace: string, text: string): Promise<SessionRun> {
-  const updates: acp.SessionUpdate[] = []
-  const stopReason = await acp
-    .client()
-    .onNotification(acp.methods.client.session.update, ({ params }) => {
-      updates.push(params.update)
-    })
-    .connectWith(bin.stream, async (agent) => {
-      await agent.request(acp.methods.agent.initialize, {
-        protocolVersion: acp.PROTOCOL_VERSION,
-        clientCapabilities: {},
-      })
-      const session = await agent.request(acp.methods.agent.session.new, {
-        cwd: workspace,
-        mcpServers: [],
-      })
-      const response = await agent.request(acp.methods.agent.session.prompt, {
-        sessionId: session.sessionId,
-        prompt: [{ type: 'text', text }],
-      })
-      return response.stopReason
-    })
-  if (!bin.child.stdin.writableEnded) bin.child.stdin.end()
-  const exitCode = await bin.exited
-  const lines = bin.agentText().split('\n')
-  return { updates, stopReason, exitCode, lines, bin }
-}
-
-function toolUpdates(updates: acp.SessionUpdate[]) {
-  return updates.flatMap((update) =>
-    update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
-      ? [update]
-      : [],
-  )
-}
 
 describe('a scripted session over stdio', () => {
   let run: SessionRun
@@ -134,8 +44,7 @@ describe('a scripted session over stdio', () => {
     await mkdir(join(workspace, 'src'))
     await writeFile(join(workspace, 'src/app.ts'), APP_TS)
     await writeFile(join(workspace, 'notes.txt'), 'todo\n')
-    const scriptFile = join(await tempDir('script'), 'script.json')
-    await writeFile(scriptFile, JSON.stringify(SCRIPT))
+    const scriptFile = fileURLToPath(new URL('./fixtures/session-script.json', import.meta.url))
     // The bin runs from another directory: the session's cwd alone decides where paths go.
     run = await promptOnce(
       startBin(['--script', scriptFile], await tempDir('elsewhere')),
@@ -223,13 +132,7 @@ describe('no model configured', () => {
   it('a prompt is answered with how to configure a model and ends with end_turn', async () => {
     const workspace = await tempDir('notice')
     const run = await promptOnce(startBin([], workspace), workspace, 'hello')
-    const text = run.updates
-      .flatMap((update) =>
-        update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
-          ? [update.content.text]
-          : [],
-      )
-      .join('')
+    const text = messageText(run.updates)
     expect(text).toContain('DEEPSEEK_API_KEY')
     expect(text).toContain('--script FILE')
     expect(run.stopReason).toBe('end_turn')
@@ -239,6 +142,74 @@ describe('no model configured', () => {
       .slice(0, -1)
       .flatMap((line) => agentLineProblems(line, run.bin.requestMethods))
     expect(problems).toEqual([])
+  })
+})
+
+describe('an openai-compatible server', () => {
+  it('with a key the bin streams from --base-url using --model and the bearer key', async () => {
+    const seen: { path?: string; auth?: string; body?: { model?: string } } = {}
+    const server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+      request.on('end', () => {
+        Object.assign(seen, {
+          path: request.url,
+          auth: request.headers.authorization,
+          body: JSON.parse(body) as { model?: string },
+        })
+        response.writeHead(200, { 'content-type': 'text/event-stream' })
+        const chunk = (delta: object, finish: string | null): string =>
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+        response.end(
+          `${chunk({ content: 'hi from the server' }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`,
+        )
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    try {
+      const workspace = await tempDir('openai')
+      const env = { ...envWithoutKey(), DEEPSEEK_API_KEY: 'sk-local-test' }
+      const args = ['--model', 'local-model', '--base-url', `http://127.0.0.1:${port}/v1`]
+      const run = await promptOnce(startBin(args, workspace, env), workspace, 'hello')
+      const text = messageText(run.updates)
+      expect(text).toBe('hi from the server')
+      expect(run.stopReason).toBe('end_turn')
+      expect(seen).toMatchObject({
+        path: '/v1/chat/completions',
+        auth: 'Bearer sk-local-test',
+        body: { model: 'local-model' },
+      })
+    } finally {
+      server.close()
+    }
+  })
+})
+
+describe('bad frames on stdin', () => {
+  it('a line that is not json gets an error and the next request is still answered', async () => {
+    const workspace = await tempDir('raw')
+    const child = spawn(process.execPath, [BIN], { cwd: workspace, env: envWithoutKey() })
+    const out = { text: '' }
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (out.text += text))
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: 1 },
+    }
+    child.stdin.write('this is not json\n')
+    child.stdin.write(`${JSON.stringify(initialize)}\n`)
+    await vi.waitFor(() => expect(out.text).toContain('"id":1'), { timeout: 10_000 })
+    child.stdin.end()
+    expect(await exited).toBe(0)
+    const messages = out.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(messages[0]).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } })
+    expect(messages[1]).toMatchObject({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 1 } })
   })
 })
 

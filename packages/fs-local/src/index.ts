@@ -38,7 +38,8 @@ export const Config = z
   })
   .prefault({})
 
-export type LocalFileSystemConfig = z.output<typeof Config>
+/** The config as a caller writes it (every field optional). */
+export type LocalFileSystemConfig = z.input<typeof Config>
 
 export default class LocalFileSystem extends FileSystem {
   static Config = Config
@@ -48,10 +49,13 @@ export default class LocalFileSystem extends FileSystem {
   private readonly maxEditBytes: number
   private readonly locks = new KeyedMutex()
 
-  constructor(ctx: Context, config: LocalFileSystemConfig) {
+  constructor(ctx: Context, config?: LocalFileSystemConfig) {
     super(ctx)
-    this.cwd = resolvePath(config.cwd)
-    this.maxEditBytes = config.maxEditBytes
+    // Cordis has already validated the config; parsing again fills the defaults when the
+    // class is constructed directly, and is a no-op otherwise.
+    const { cwd, maxEditBytes } = Config.parse(config ?? {})
+    this.cwd = resolvePath(cwd)
+    this.maxEditBytes = maxEditBytes
   }
 
   resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {

@@ -14,13 +14,13 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { restateFsError } from './errors'
+import { filePathInput } from './input'
 import { formatEditClip, titlePath } from './present'
 
 export const editInput = z.object({
-  file_path: z
-    .string()
-    .min(1)
-    .describe('The file to edit: an absolute path, or a path relative to the workspace.'),
+  file_path: filePathInput(
+    'The file to edit: an absolute path, or a path relative to the workspace.',
+  ),
   old_string: z
     .string()
     .describe('The exact text to replace, as in the file (whitespace included, no line numbers).'),

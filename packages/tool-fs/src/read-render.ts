@@ -201,13 +201,17 @@ export class ReadWindowScanner {
     const every = this.options.indexEvery ?? 0
     const onLineStart = this.options.onLineStart
     let line = this.line
+    // The next line whose start is reported: lines 1 + m * every.
+    let mark = every > 0 && onLineStart !== undefined ? line - ((line - 1) % every) + every : -1
     let i = from
     while (line < until) {
       const nl = buf.indexOf(NEWLINE, i)
       if (nl === -1) break
       i = nl + 1
-      line++
-      if (every > 0 && (line - 1) % every === 0) onLineStart?.(line, base + i)
+      if (++line === mark) {
+        mark += every
+        onLineStart?.(line, base + i)
+      }
     }
     if (line !== this.line) this.partial = false
     this.line = line

@@ -12,6 +12,7 @@ import type {
   ToolPresentationView,
 } from '@deepseek-ai/dsh-tools'
 import { ToolFsError } from './errors'
+import { filePathInput } from './input'
 import type { LineIndexCache } from './line-index'
 import { titlePath } from './present'
 import {
@@ -25,10 +26,9 @@ import {
 import type { ReadWindow } from './read-render'
 
 export const readInput = z.object({
-  file_path: z
-    .string()
-    .min(1)
-    .describe('The file to read: an absolute path, or a path relative to the workspace.'),
+  file_path: filePathInput(
+    'The file to read: an absolute path, or a path relative to the workspace.',
+  ),
   offset: z.number().int().min(1).optional().describe('The 1-based line to start at (default 1).'),
   limit: z
     .number()

@@ -12,14 +12,14 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { restateFsError } from './errors'
+import { filePathInput } from './input'
 import { diffBlock, firstChangedLine, titlePath } from './present'
 import { countTextLines, formatLineCount } from './read-render'
 
 export const writeInput = z.object({
-  file_path: z
-    .string()
-    .min(1)
-    .describe('The file to write: an absolute path, or a path relative to the workspace.'),
+  file_path: filePathInput(
+    'The file to write: an absolute path, or a path relative to the workspace.',
+  ),
   content: z.string().describe('The whole new content of the file.'),
 })
 

@@ -119,6 +119,8 @@ describe('read errors', () => {
       ['read', { file_path: 'a', offset: 1.5 }, 'offset'],
       ['write', { file_path: 'a' }, 'content'],
       ['write', { file_path: '', content: '' }, 'file_path'],
+      ['write', { file_path: 'x\ud800', content: '' }, 'file_path: must be valid Unicode text'],
+      ['read', { file_path: 'a\u0000b' }, 'file_path: must not contain a NUL character'],
       ['edit', { file_path: 'a', old_string: 'x' }, 'new_string'],
       [
         'edit',

@@ -40,7 +40,7 @@ const agentEnvelope = compiled('acp#/anyOf/0')
 function agentDefs(method: string, response: boolean): string[] {
   const side = response ? 'agent' : 'client'
   return Object.entries(schema.$defs)
-    .filter(([name, def]) => def['x-side'] === side && def['x-method'] === method)
+    .filter(([, def]) => def['x-side'] === side && def['x-method'] === method)
     .filter(([name]) => name.endsWith('Response') === response)
     .map(([name]) => name)
 }

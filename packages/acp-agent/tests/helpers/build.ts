@@ -34,9 +34,15 @@ export function ensureBuilt(): void {
     ]),
   )
   if (oldestBuild(packagesDir, names) > newestSource) return
-  execFileSync(
-    'npx',
-    ['-y', 'pnpm@12.4.2', '--filter', '@deepseek-ai/dsh-acp-agent...', 'run', 'build'],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
-  )
+  try {
+    execFileSync(
+      'npx',
+      ['-y', 'pnpm@12.4.2', '--filter', '@deepseek-ai/dsh-acp-agent...', 'run', 'build'],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+    )
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+    const tail = `${stdout}${stderr}`.trim().split('\n').slice(-40).join('\n')
+    throw new Error(`building the packages for the e2e tests failed:\n${tail}`, { cause: error })
+  }
 }

@@ -31,8 +31,8 @@ export interface BinSession {
   exited: Promise<number | null>
 }
 
-export function startBin(args: string[], cwd: string): BinSession {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: envWithoutKey() })
+export function startBin(args: string[], cwd: string, env = envWithoutKey()): BinSession {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
   const out = { text: '', err: '' }
   child.stderr.setEncoding('utf8').on('data', (text: string) => (out.err += text))
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
