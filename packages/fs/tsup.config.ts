@@ -7,4 +7,5 @@ export default defineConfig({
   dts: { compilerOptions: { composite: false } },
   clean: true,
   sourcemap: true,
+  external: ['vitest'],
 })
