@@ -17,6 +17,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { isAgentError } from '@deepseek-ai/dsh-agent'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import { withEncodableErrors } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
 import type { AcpToolPresenter } from './presenter'
 import { AcpSessionRecord } from './session-record'
@@ -132,7 +133,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       sessions.get(params.sessionId)?.cancel()
     })
 
-  const connection = app.connect(stream)
+  const connection = app.connect(withEncodableErrors(stream))
   box.connection = connection
   const releaseAll = async () => {
     const records = [...sessions.values()]

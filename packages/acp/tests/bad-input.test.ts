@@ -139,6 +139,18 @@ describe('bad frames', () => {
     expect(await harness.newSession()).toMatch(/\S/)
   })
 
+  it('a message nested too deep to echo gets invalid request and the connection keeps serving', async () => {
+    const harness = await makeHarness({ script: { turns: [{ text: 'still here' }] } })
+    // Valid JSON, but an invalid message whose echo in the error's data JSON cannot encode.
+    harness.writeRaw(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}\n`)
+    const reply = await harness.waitForAgentFrame((frame) =>
+      JSON.stringify(frame.message).includes('-32600'),
+    )
+    expect(reply.message).toMatchObject({ id: null, error: { code: -32600 } })
+    const sessionId = await harness.newSession()
+    expect(await harness.prompt(sessionId, 'hi')).toEqual({ stopReason: 'end_turn' })
+  })
+
   it('a cancel for an unknown session is ignored', async () => {
     const harness = await makeHarness({ script: { turns: [{ text: 'ok' }] } })
     await harness.cancel('nobody')

@@ -127,7 +127,7 @@ async function race(): Promise<void> {
     )
 
     // Mutation phase: both at once, with a tool read by a third session and a raw disk read.
-    const attempts = players.map((player, index) => {
+    const attempts = players.map((player) => {
       const id = `r${round}${player.name}`
       const op = pick(['write', 'edit'] as const)
       const header = player.header ?? `version: ${state.id}`
@@ -140,7 +140,7 @@ async function race(): Promise<void> {
           ? { file_path: FILE, content: planned.content }
           : { file_path: FILE, old_string: header, new_string: `version: ${id}` }
       const delay = Math.floor(rand() * 3)
-      return { player, op, planned, index, delay, args }
+      return { player, op, planned, delay, args }
     })
     const [results, watched, raw] = await Promise.all([
       Promise.all(

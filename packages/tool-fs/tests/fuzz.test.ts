@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as ToolFs from '../src/index'
 
 const SEED = Number.parseInt(process.env.DSH_FUZZ_SEED ?? '', 10) || 20260607
-const CALLS = Number(process.env.DSH_FUZZ_CALLS ?? 10_000)
+const CALLS = 10_000
 const HUGE = 1024 * 1024
 const HUGE_BUDGET = 40 * HUGE
 const BOM = Buffer.from([0xef, 0xbb, 0xbf])
@@ -38,88 +38,23 @@ function mulberry32(seed: number): () => number {
   }
 }
 
+// prettier-ignore
 const ODD_STRINGS = [
-  '',
-  ' ',
-  '\n',
-  '\r\n',
-  '\r',
-  'a',
-  '\0',
-  'a\0b',
-  '\uD800',
-  '\uDC00x',
-  'x\uD83D',
-  '\u202Eevil\u202C',
-  'e\u0301\u0301\u0301',
-  '👩‍👩‍👧‍👦',
-  '\uFEFF',
-  '\u200B',
-  'ﬁİß',
-  '\u0001\u001f\u007f',
-  '$&',
-  '$1$$',
-  '\'"`',
-  '\\',
-  '%s%d',
-  'null',
-  'undefined',
-  '__proto__',
-  'alpha',
-  'beta\n',
-  'gamma',
-  'one\r\ntwo',
-  'line\nline',
-  'a'.repeat(5000),
+  '', ' ', '\n', '\r\n', '\r', 'a', '\0', 'a\0b', '\uD800', '\uDC00x', 'x\uD83D',
+  '\u202Eevil\u202C', 'e\u0301\u0301\u0301', '👩‍👩‍👧‍👦', '\uFEFF', '\u200B', 'ﬁİß',
+  '\u0001\u001f\u007f', '$&', '$1$$', '\'"`', '\\', '%s%d', 'null', 'undefined',
+  '__proto__', 'alpha', 'beta\n', 'gamma', 'one\r\ntwo', 'line\nline', 'a'.repeat(5000),
 ]
+// prettier-ignore
 const CHARS = [
-  'a',
-  'b',
-  'z',
-  ' ',
-  '\n',
-  '\r',
-  '\t',
-  '\0',
-  '\uD800',
-  '\uDFFF',
-  '😀',
-  'e\u0301',
-  '\u202E',
-  '\u05D0',
-  'ü',
-  '中',
-  '\uFEFF',
-  '$',
-  '.',
-  '/',
-  '\\',
+  'a', 'b', 'z', ' ', '\n', '\r', '\t', '\0', '\uD800', '\uDFFF', '😀', 'e\u0301', '\u202E',
+  '\u05D0', 'ü', '中', '\uFEFF', '$', '.', '/', '\\',
 ]
+// prettier-ignore
 const NUMBERS = [
-  0,
-  -0,
-  -1,
-  1,
-  2,
-  3,
-  0.5,
-  -0.5,
-  1.5,
-  2000,
-  2001,
-  1e9,
-  1e21,
-  1e308,
-  -1e308,
-  Number.NaN,
-  Number.POSITIVE_INFINITY,
-  Number.NEGATIVE_INFINITY,
-  Number.MAX_SAFE_INTEGER,
-  Number.MAX_SAFE_INTEGER + 2,
-  Number.MIN_VALUE,
-  Number.EPSILON,
-  2 ** 31,
-  2 ** 32,
+  0, -0, -1, 1, 2, 3, 0.5, -0.5, 1.5, 2000, 2001, 1e9, 1e21, 1e308, -1e308, Number.NaN,
+  Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE, Number.EPSILON, 2 ** 31, 2 ** 32,
 ]
 const TOOLS = ['read', 'write', 'edit'] as const
 type ToolName = (typeof TOOLS)[number]
@@ -199,71 +134,24 @@ class Generator {
   /** A path for `tool`: reads may go anywhere; writes and edits stay inside the root. */
   path(tool: ToolName): string {
     const { root, ws } = this
+    // prettier-ignore
     const inRoot = [
-      'a.txt',
-      'b.md',
-      'crlf.txt',
-      'bom.txt',
-      'empty.txt',
-      'binary.bin',
-      'invalid.txt',
-      'big.txt',
-      'long-line.txt',
-      'sub/c.txt',
-      'sub',
-      '.',
-      'link.txt',
-      'dangling',
-      'fifo',
-      'new.txt',
-      `new-${this.int(20)}.txt`,
-      `made/${this.int(5)}/deep.txt`,
-      'ü/ñ.txt',
-      'ファイル.txt',
-      'e\u0301.txt',
-      '\u202Eevil.txt',
-      '👩‍👩‍👧.txt',
-      ' spaced .txt',
-      '-dash',
-      '.hidden',
-      'a.txt/',
-      'a.txt/x',
-      'name\nnewline',
-      'tab\tname',
-      'x'.repeat(255),
-      'x'.repeat(300),
-      'd/'.repeat(8) + 'f.txt',
-      '\uD800.txt',
-      'a\0b.txt',
-      '\0',
-      '~/x',
-      'C:\\x.txt',
-      'file:///etc/hostname',
-      '../outside/o.txt',
-      '../outside/new-o.txt',
-      '../outside/../ws/a.txt',
-      './../outside/sub/x.txt',
-      'sub/../../outside/target.txt',
-      '..',
-      `${root}/outside/o.txt`,
-      `${root}/outside/abs-${this.int(5)}.txt`,
-      `${ws}/a.txt`,
-      `${root}//outside///o.txt`,
-      `${root}/outside/./target.txt`,
-      root,
-      `${ws}/../outside/o.txt`,
+      'a.txt', 'b.md', 'crlf.txt', 'bom.txt', 'empty.txt', 'binary.bin', 'invalid.txt', 'big.txt',
+      'long-line.txt', 'sub/c.txt', 'sub', '.', 'link.txt', 'dangling', 'fifo', 'new.txt',
+      `new-${this.int(20)}.txt`, `made/${this.int(5)}/deep.txt`, 'ü/ñ.txt', 'ファイル.txt',
+      'e\u0301.txt', '\u202Eevil.txt', '👩‍👩‍👧.txt', ' spaced .txt', '-dash', '.hidden',
+      'a.txt/', 'a.txt/x', 'name\nnewline', 'tab\tname', 'x'.repeat(255), 'x'.repeat(300),
+      'd/'.repeat(8) + 'f.txt', '\uD800.txt', 'a\0b.txt', '\0', '~/x', 'C:\\x.txt',
+      'file:///etc/hostname', '../outside/o.txt', '../outside/new-o.txt', '../outside/../ws/a.txt',
+      './../outside/sub/x.txt', 'sub/../../outside/target.txt', '..',
+      `${root}/outside/o.txt`, `${root}/outside/abs-${this.int(5)}.txt`, `${ws}/a.txt`,
+      `${root}//outside///o.txt`, `${root}/outside/./target.txt`, root, `${ws}/../outside/o.txt`,
     ]
+    // Reads only: system files and a `..` chain far above the root.
+    // prettier-ignore
     const system = [
-      '/etc/hostname',
-      '/etc/passwd',
-      '/',
-      '/etc',
-      '/dev/null',
-      '/dev/zero',
-      '/dev/urandom',
-      '/proc/self/status',
-      '/proc/self/environ',
-      '/nonexistent-dsh/x',
+      '/etc/hostname', '/etc/passwd', '/', '/etc', '/dev/null', '/dev/zero', '/dev/urandom',
+      '/proc/self/status', '/proc/self/environ', '/nonexistent-dsh/x',
       '../'.repeat(30) + 'etc/hostname',
     ]
     if (tool === 'read' && this.chance(0.15)) return this.pick(system)
@@ -410,7 +298,10 @@ let root: string
 let ws: string
 const report = {
   calls: 0,
+  /** Malformed results and throws. */
   problems: [] as string[],
+  /** Files changed that the call had no business changing, or written wrong. */
+  disk: [] as string[],
   codes: new Map<string, number>(),
   successes: { read: 0, write: 0, edit: 0 },
 }
@@ -437,7 +328,7 @@ async function seed(): Promise<void> {
   execFileSync('mkfifo', [join(ws, 'fifo')])
 }
 
-/** Where a path resolved against `cwd` physically lands, following existing links. */
+/** Where an absolute path physically lands: existing links followed, the rest as written. */
 function physical(path: string): string {
   try {
     return realpathSync.native(path)
@@ -500,25 +391,24 @@ async function fuzz(): Promise<void> {
     before = after
     const mutated = !result.isError && (name === 'write' || name === 'edit')
     if (!mutated) {
-      if (changed.length > 0)
-        report.problems.push(`${label}: ${code} changed ${changed.join(', ')}`)
+      if (changed.length > 0) report.disk.push(`${label}: ${code} changed ${changed.join(', ')}`)
       continue
     }
     report.successes[tool]++
     const display = (result.details as { path?: unknown }).path
     if (display !== target)
-      report.problems.push(`${label}: details.path ${String(display)} ≠ ${target}`)
+      report.disk.push(`${label}: details.path ${String(display)} ≠ ${target}`)
     const file = physical(String(display))
     const stray = changed.filter((c) => {
       const path = c.replace(/^\w+ /, '')
       return path !== file && !(c.startsWith('created') && file.startsWith(path + sep))
     })
-    if (stray.length > 0) report.problems.push(`${label}: also changed ${stray.join(', ')}`)
+    if (stray.length > 0) report.disk.push(`${label}: also changed ${stray.join(', ')}`)
     if (name === 'write') {
       const content = String((args as { content: unknown }).content)
       const expected = Buffer.concat([hadBom ? BOM : Buffer.alloc(0), Buffer.from(content, 'utf8')])
       if (!readFileSync(file).equals(expected))
-        report.problems.push(`${label}: the file differs from the content written`)
+        report.disk.push(`${label}: the file differs from the content written`)
     }
   }
 }
@@ -564,6 +454,10 @@ describe('fuzzed arguments to read, write and edit', () => {
   it('gives a well-formed result with a coded error for every call', () => {
     expect(report.problems.slice(0, 20), `seed ${SEED}`).toEqual([])
     expect(report.codes.get('uncoded') ?? 0).toBe(0)
+  })
+
+  it('changes no file on a failed call or a read, and only its own file on a write or edit', () => {
+    expect(report.disk.slice(0, 20), `seed ${SEED}`).toEqual([])
   })
 
   it('reaches success and the main refusals of each tool', () => {
