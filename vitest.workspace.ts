@@ -1,6 +1,7 @@
 // One vitest project per package. Tests run on sources: the `@dsh/source` export condition
-// points every workspace import at `src/`, so no build is needed before `vitest run`.
-import { readdirSync } from 'node:fs'
+// points every workspace import at `src/`, so no build is needed before `vitest run` (the
+// app's end-to-end tests build the bin they spawn in their global setup).
+import { existsSync, readdirSync } from 'node:fs'
 
 const packages = readdirSync(new URL('./packages', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -15,5 +16,10 @@ export default packages.map((name) => ({
     include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // A package that needs something prepared once (the app's e2e tests need the built bin)
+    // has a tests/global-setup.ts.
+    globalSetup: existsSync(new URL(`./packages/${name}/tests/global-setup.ts`, import.meta.url))
+      ? ['tests/global-setup.ts']
+      : [],
   },
 }))

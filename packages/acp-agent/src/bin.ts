@@ -9,7 +9,11 @@ import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
 import { readVersion } from './version'
+import { capLineLength } from './line-cap'
 import { startDsh } from './index'
+
+/** The longest incoming frame, in bytes: as large as the SDK's default. */
+const MAX_LINE_BYTES = 32 * 1024 * 1024
 
 routeConsoleToStderr()
 void main(process.argv.slice(2)).catch((error: unknown) => {
@@ -47,9 +51,19 @@ async function main(argv: string[]): Promise<void> {
   process.on('uncaughtException', (error) => logError('uncaught exception', error))
   process.on('unhandledRejection', (reason) => logError('unhandled rejection', reason))
 
+  // An oversized incoming line is dropped and answered as a parse error (see line-cap.ts);
+  // the SDK's own limit sits above ours so it never ends the connection.
+  const input = capLineLength(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
+    maxLineBytes: MAX_LINE_BYTES,
+    onDropped: (bytes) =>
+      process.stderr.write(
+        `dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})\n`,
+      ),
+  })
   const stream = acp.ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+    input,
+    { maxMessageBytes: MAX_LINE_BYTES + 1024 },
   )
   const connection = dsh.serve(stream)
   const shutdown = once(async (code: number) => {

@@ -56,9 +56,10 @@ async function removeDeadTemps(file: string): Promise<void> {
   }
 }
 
+/** Writes `data` (the whole content, or its pieces in order) to `file` atomically. */
 export async function writeFileAtomic(
   file: string,
-  bytes: Uint8Array,
+  data: Uint8Array | readonly Uint8Array[],
   options: AtomicWriteOptions,
 ): Promise<void> {
   const directory = dirname(file)
@@ -76,7 +77,7 @@ export async function writeFileAtomic(
     handle = await open(temp, 'wx', 0o666)
     if (options.mode !== undefined) await handle.chmod(options.mode)
     if (options.owner) await keepOwner(handle, options.owner)
-    await handle.writeFile(bytes)
+    await writePieces(handle, data instanceof Uint8Array ? [data] : data)
     await handle.sync()
     await handle.close()
     handle = undefined
@@ -88,6 +89,37 @@ export async function writeFileAtomic(
     throw toFsError(error, options.display)
   }
   await syncDirectory(directory, options.display)
+}
+
+/** Buffers per `writev` call: within every platform's IOV_MAX. */
+const PIECES_PER_WRITE = 1024
+
+/** Writes the pieces in order at the handle's position, whatever the size of each write. */
+async function writePieces(handle: FileHandle, pieces: readonly Uint8Array[]): Promise<void> {
+  for (let first = 0; first < pieces.length; first += PIECES_PER_WRITE) {
+    const group = pieces.slice(first, first + PIECES_PER_WRITE)
+    const size = group.reduce((sum, piece) => sum + piece.length, 0)
+    const { bytesWritten } = await handle.writev(group)
+    if (bytesWritten < size) await writeRest(handle, group, bytesWritten)
+  }
+}
+
+/** Finishes a short `writev`: the group's bytes after the first `written`. */
+async function writeRest(
+  handle: FileHandle,
+  group: readonly Uint8Array[],
+  written: number,
+): Promise<void> {
+  let skip = written
+  for (const piece of group) {
+    if (skip >= piece.length) {
+      skip -= piece.length
+      continue
+    }
+    // writeFile on a handle writes at its position and goes on until every byte is written.
+    await handle.writeFile(piece.subarray(skip))
+    skip = 0
+  }
 }
 
 async function keepOwner(handle: FileHandle, owner: { uid: number; gid: number }): Promise<void> {

@@ -3,13 +3,14 @@
 // critical section, then the new bytes go through the atomic save path.
 import type { BigIntStats } from 'node:fs'
 import {
-  applyTextEdit,
   checkEditRequest,
   decodeText,
+  editedBytePieces,
   encodeText,
   hasUtf8Bom,
   notFoundError,
   notObservedError,
+  planTextEdit,
   staleVersionError,
   throwIfAborted,
   tooLargeError,
@@ -18,6 +19,7 @@ import {
   type FsEditRequest,
   type FsWriteIntent,
   type FsWriteOutcome,
+  type TextEditPlan,
 } from '@deepseek-ai/dsh-fs'
 import { writeFileAtomic } from './atomic-write'
 import { toFsError } from './errors'
@@ -81,10 +83,9 @@ export async function editTextAt(
   } finally {
     await file.handle.close()
   }
-  const { text, bom } = decodeText(bytes, display)
-  const edit = applyTextEdit(text, request, display)
+  const edit = planEdit(bytes, request, display)
   throwIfAborted(signal, display)
-  await writeFileAtomic(path, encodeText(edit.text, bom), keepFrom(file.stats, display))
+  await writeFileAtomic(path, edit.pieces, keepFrom(file.stats, display))
   return {
     replacements: edit.replacements,
     replaceAll: request.replaceAll === true,
@@ -92,6 +93,21 @@ export async function editTextAt(
     line: edit.line,
     excerpt: edit.excerpt,
   }
+}
+
+/**
+ * Decodes and matches, and returns the new file as pieces (runs of `bytes` between the matches
+ * and the encoded replacements). The decoded text lives only in here, so it can be collected
+ * while the pieces are written: the edit never holds the file's text and a second copy of it.
+ */
+function planEdit(
+  bytes: Uint8Array,
+  request: FsEditRequest,
+  display: string,
+): Omit<TextEditPlan, 'matches'> & { pieces: Uint8Array[] } {
+  const { text, bom } = decodeText(bytes, display)
+  const { matches, ...plan } = planTextEdit(text, request, display)
+  return { ...plan, pieces: editedBytePieces(bytes, text, matches, bom) }
 }
 
 /** The replaced file's BOM, and its text when it is small text. */

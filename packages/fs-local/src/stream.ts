@@ -1,7 +1,11 @@
-// Streaming reads with bounded memory: one reusable buffer per stream, read from an open
-// handle in fixed chunks. streamBytes yields copies (a caller may keep them); streamText
-// decodes each chunk at once with the shared text rule (a NUL byte or invalid UTF-8 fails
-// wherever it sits, a character split across chunks is joined, the BOM is dropped).
+// Streaming reads with bounded memory, from an open handle in chunks that grow from 64 KiB to
+// 4 MiB. Two reusable buffers alternate: while the caller works on one chunk, the next is read
+// into the other, so scanning and reading overlap and nothing is allocated per chunk.
+// streamBytes yields views of those buffers, valid until the next chunk is requested (the
+// seam's contract: a caller copies what it keeps). streamText decodes each chunk at once with
+// the shared text rule (a NUL byte or invalid UTF-8 fails wherever it sits, a character split
+// across chunks is joined, the BOM is dropped).
+import { Buffer } from 'node:buffer'
 import type { FileHandle } from 'node:fs/promises'
 import {
   staleVersionError,
@@ -12,28 +16,75 @@ import {
 import { toFsError } from './errors'
 import { openRegular } from './file-info'
 
-const CHUNK_BYTES = 256 * 1024
+/** The largest chunk: fewer, larger reads keep a long scan from waiting on each one. */
+export const CHUNK_BYTES = 4 * 1024 * 1024
+/**
+ * The first chunk; each next one doubles up to CHUNK_BYTES. A caller that needs only a little
+ * (a window near a known line) reads little; a long scan soon reads in large chunks.
+ */
+const FIRST_CHUNK_BYTES = 64 * 1024
 
-/** Views of one reusable buffer: each is valid until the next one is requested. */
+/** Buffers for a file with `remaining` bytes: no larger than a small file needs. */
+function bufferSizeFor(remaining: number): number {
+  return Math.min(CHUNK_BYTES, Math.max(FIRST_CHUNK_BYTES, remaining))
+}
+
+/**
+ * Views of two alternating buffers, each valid until the next one is requested. The read of
+ * chunk n + 1 is under way while the caller holds chunk n; an early stop waits for that read
+ * before the caller closes the handle.
+ */
 async function* readChunks(
   handle: FileHandle,
   start: number,
+  bufferBytes: number,
   display: string,
   signal?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
-  const buffer = new Uint8Array(CHUNK_BYTES)
-  for (let position = start; ;) {
-    throwIfAborted(signal, display)
-    let bytesRead: number
-    try {
-      ;({ bytesRead } = await handle.read(buffer, 0, buffer.length, position))
-    } catch (error) {
-      throw toFsError(error, display)
-    }
-    if (bytesRead === 0) return
-    position += bytesRead
-    yield buffer.subarray(0, bytesRead)
+  let filling = uninitialised(bufferBytes)
+  let spare = uninitialised(bufferBytes)
+  let size = Math.min(FIRST_CHUNK_BYTES, bufferBytes)
+  // Settles with the failure instead of rejecting: a read in flight may fail while nobody
+  // awaits it yet, and a rejection without a handler would take the process down.
+  const readInto = (buffer: Uint8Array, position: number): Promise<number | Error> => {
+    const length = size
+    size = Math.min(size * 2, bufferBytes)
+    return handle.read(buffer, 0, length, position).then(
+      ({ bytesRead }) => bytesRead,
+      (error: unknown) => toFsError(error, display),
+    )
   }
+  let position = start
+  throwIfAborted(signal, display)
+  let next: Promise<number | Error> | undefined = readInto(filling, position)
+  try {
+    for (;;) {
+      const bytesRead = await next
+      next = undefined
+      if (bytesRead instanceof Error) throw bytesRead
+      if (bytesRead === 0) return
+      const current = filling
+      filling = spare
+      spare = current
+      position += bytesRead
+      throwIfAborted(signal, display)
+      // A short read need not be the end (the file may grow); a read of 0 bytes is.
+      next = readInto(filling, position)
+      yield current.subarray(0, bytesRead)
+    }
+  } finally {
+    // The caller stopped early or failed: the read in flight finishes before the handle closes.
+    await next
+  }
+}
+
+/**
+ * A plain Uint8Array (so `slice()` copies, unlike a Buffer's) of its own memory, not
+ * zero-filled: only bytes a read filled are ever shown.
+ */
+function uninitialised(bytes: number): Uint8Array {
+  const buffer = Buffer.allocUnsafeSlow(bytes)
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
 }
 
 export async function* streamFileBytes(
@@ -48,9 +99,9 @@ export async function* streamFileBytes(
     if (options?.version !== undefined && options.version !== file.version) {
       throw staleVersionError(display)
     }
-    for await (const chunk of readChunks(file.handle, options?.start ?? 0, display, signal)) {
-      yield chunk.slice()
-    }
+    const start = options?.start ?? 0
+    const buffers = bufferSizeFor(Number(file.stats.size) - start)
+    yield* readChunks(file.handle, start, buffers, display, signal)
   } finally {
     await file.handle.close()
   }
@@ -65,7 +116,8 @@ export async function* streamFileText(
   const file = await openRegular(path, display)
   try {
     const decoder = new TextChunkDecoder(display)
-    for await (const chunk of readChunks(file.handle, 0, display, signal)) {
+    const buffers = bufferSizeFor(Number(file.stats.size))
+    for await (const chunk of readChunks(file.handle, 0, buffers, display, signal)) {
       const text = decoder.push(chunk)
       if (text) yield text
     }

@@ -27,6 +27,24 @@ async function edit(
   return { outcome, bytes: await readFile(at('f.txt')) }
 }
 
+describe('edits of large files', () => {
+  it('rewrites only the matches of a multi-MiB BOM CRLF file, in several write batches', async () => {
+    const line = (n: number) => `ligne ${n} é😀 ${n % 3 === 0 ? 'MARK' : 'rien'} fin\r\n`
+    const text = Array.from({ length: 6000 }, (_, n) => line(n)).join('')
+    const bigger = text.repeat(20)
+    const { outcome, bytes } = await edit(
+      Buffer.concat([BOM, Buffer.from(bigger)]),
+      'MARK fin\n',
+      'X\nY fin\n',
+      true,
+    )
+    expect(outcome.replacements).toBe(40_000)
+    const expected = bigger.replaceAll('MARK fin\r\n', 'X\r\nY fin\r\n')
+    expect(bytes.equals(Buffer.concat([BOM, Buffer.from(expected)]))).toBe(true)
+    expect(outcome.line).toBe(1)
+  })
+})
+
 describe('line endings on disk', () => {
   it('keeps a CRLF file CRLF when the edit spans lines', async () => {
     const { bytes } = await edit('a\r\nb\r\nc\r\n', 'a\nb\n', 'x\ny\nz\n')
@@ -116,13 +134,16 @@ describe('text rules on disk', () => {
   })
 
   it('validates UTF-8 split across stream chunks', async () => {
-    const text = `${'a'.repeat(256 * 1024 - 1)}é${'b'.repeat(10)}`
+    // The fourth chunk ends after (64 + 128 + 256 + 512) KiB: é straddles that end.
+    const text = `${'a'.repeat(960 * 1024 - 1)}é${'b'.repeat(10)}`
     await writeFile(at('split.txt'), text)
     const chunks: string[] = []
     for await (const chunk of local.fs.streamText(await local.fs.resolve('split.txt'))) {
       chunks.push(chunk)
     }
-    expect(chunks.length).toBe(2)
+    expect(chunks.length).toBe(5)
+    expect(chunks[3]!.endsWith('a')).toBe(true)
+    expect(chunks[4]!.startsWith('é')).toBe(true)
     expect(chunks.join('')).toBe(text)
   })
 })
@@ -163,14 +184,30 @@ describe('limits', () => {
     expect(await readFile(at('bin'), 'utf8')).toBe('text')
   })
 
-  it('streams a file larger than the chunk size in bounded chunks', async () => {
-    await writeFile(at('big.bin'), Buffer.alloc(3 * 256 * 1024 + 5, 0x61))
+  it('streams in chunks that grow from 64 KiB to at most 4 MiB', async () => {
+    await writeFile(at('big.bin'), Buffer.alloc(10 * 1024 * 1024 + 5, 0x61))
     const sizes: number[] = []
     for await (const chunk of local.fs.streamBytes(await local.fs.resolve('big.bin'), {
       start: 5,
     })) {
       sizes.push(chunk.length)
     }
-    expect(sizes).toEqual([256 * 1024, 256 * 1024, 256 * 1024])
+    const kib = (count: number) => count * 1024
+    const grown = [64, 128, 256, 512, 1024, 2048, 4096, 2112].map(kib)
+    expect(sizes).toEqual(grown)
+  })
+
+  it('reuses chunk memory, so only copies of the chunks join to the file', async () => {
+    const bytes = Buffer.alloc(3 * 1024 * 1024)
+    for (let index = 0; index < bytes.length; index++) bytes[index] = (index >>> 20) + 0x61
+    await writeFile(at('big.txt'), bytes)
+    const kept: Uint8Array[] = []
+    const copies: Uint8Array[] = []
+    for await (const chunk of local.fs.streamBytes(await local.fs.resolve('big.txt'))) {
+      kept.push(chunk)
+      copies.push(chunk.slice())
+    }
+    expect(Buffer.concat(copies).equals(bytes)).toBe(true)
+    expect(Buffer.concat(kept).equals(bytes)).toBe(false)
   })
 })

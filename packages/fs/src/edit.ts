@@ -1,5 +1,6 @@
-// The edit rule every provider shares, as a pure function over text (the file's text without
-// its BOM). Matching is literal and counted without overlap. A line break in `oldString`
+// The edit rule every provider shares, as pure functions over text (the file's text without
+// its BOM): `planTextEdit` finds the matches and their replacements (a provider then writes the
+// file as pieces, see edit-bytes.ts); `applyTextEdit` also builds the whole text after. Matching is literal and counted without overlap. A line break in `oldString`
 // matches either style in the file (LF or CRLF), and each line break of the replacement takes
 // the ending of the file at that place, so a CRLF file stays CRLF, a mixed file keeps each
 // line's own ending, and every character outside the matches stays as it was.
@@ -21,7 +22,18 @@ export interface TextEditResult {
   excerpt: FsTextExcerpt
 }
 
-interface TextMatch {
+/** Where an edit lands, without the whole text after it (a provider may write it as pieces). */
+export interface TextEditPlan {
+  /** The matches in file order, each with its replacement (line endings already adapted). */
+  matches: TextMatch[]
+  replacements: number
+  /** 1-based line where the first replacement starts. */
+  line: number
+  excerpt: FsTextExcerpt
+}
+
+/** One match, as a range of the text, and what replaces it. */
+export interface TextMatch {
   start: number
   end: number
   replacement: string
@@ -51,6 +63,17 @@ export function checkEditRequest(request: FsEditRequest, path?: string): void {
 
 /** Applies a literal edit to `text`; throws FsError when it cannot apply exactly. */
 export function applyTextEdit(text: string, request: FsEditRequest, path?: string): TextEditResult {
+  const plan = planTextEdit(text, request, path)
+  return {
+    text: spliceText(text, plan.matches, 0, text.length),
+    replacements: plan.replacements,
+    line: plan.line,
+    excerpt: plan.excerpt,
+  }
+}
+
+/** Finds where a literal edit applies to `text`; throws FsError when it cannot apply exactly. */
+export function planTextEdit(text: string, request: FsEditRequest, path?: string): TextEditPlan {
   checkEditRequest(request, path)
   const name = path ?? 'the file'
   const found = findMatches(text, request.oldString)
@@ -73,20 +96,30 @@ export function applyTextEdit(text: string, request: FsEditRequest, path?: strin
     ...range,
     replacement: joinWithEndings(newLines, endingsFor(text, range.start, range.end)),
   }))
+  return {
+    matches,
+    replacements: matches.length,
+    line: countBreaks(text, 0, matches[0]!.start) + 1,
+    excerpt: buildExcerpt(text, matches),
+  }
+}
+
+/** `text[from, to)` with the matches inside it (the first `count`) replaced. */
+function spliceText(
+  text: string,
+  matches: readonly TextMatch[],
+  from: number,
+  to: number,
+  count = matches.length,
+): string {
   const pieces: string[] = []
-  let cursor = 0
-  for (const match of matches) {
+  let cursor = from
+  for (const match of matches.slice(0, count)) {
     pieces.push(text.slice(cursor, match.start), match.replacement)
     cursor = match.end
   }
-  pieces.push(text.slice(cursor))
-  const after = pieces.join('')
-  return {
-    text: after,
-    replacements: matches.length,
-    line: countBreaks(text, 0, matches[0]!.start) + 1,
-    excerpt: buildExcerpt(text, after, matches),
-  }
+  pieces.push(text.slice(cursor, to))
+  return pieces.join('')
 }
 
 /** Non-overlapping matches of `oldString`, line breaks matching LF or CRLF, as file ranges. */
@@ -95,10 +128,24 @@ export function findMatches(text: string, oldString: string): { start: number; e
   const { flat, breaks } = collapseCrlf(text)
   const toFile = (index: number): number => index + countBelow(breaks, index)
   const ranges: { start: number; end: number }[] = []
-  for (let at = flat.indexOf(needle); at !== -1; at = flat.indexOf(needle, at + needle.length)) {
-    ranges.push({ start: toFile(at), end: toFile(at + needle.length) })
+  for (let at = flat.indexOf(needle); at !== -1;) {
+    const range = { start: toFile(at), end: toFile(at + needle.length) }
+    // Half of a character (a lone surrogate at an edge of oldString) is no match.
+    if (splitsPair(text, range.start) || splitsPair(text, range.end)) {
+      at = flat.indexOf(needle, at + 1)
+      continue
+    }
+    ranges.push(range)
+    at = flat.indexOf(needle, at + needle.length)
   }
   return ranges
+}
+
+/** True when `index` falls between the two halves of a surrogate pair. */
+function splitsPair(text: string, index: number): boolean {
+  const before = text.charCodeAt(index - 1)
+  const after = text.charCodeAt(index)
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff
 }
 
 /** The text with each CRLF as LF, and the flat index of every collapsed break (ascending). */
@@ -177,9 +224,16 @@ function nextLineEnd(text: string, from: number): number {
 }
 
 /** The whole texts when small, else the lines around the replacements with some context. */
-function buildExcerpt(before: string, after: string, matches: TextMatch[]): FsTextExcerpt {
-  if (before.length <= EDIT_EXCERPT_WHOLE_MAX && after.length <= EDIT_EXCERPT_WHOLE_MAX) {
-    return { startLine: 1, oldText: before, newText: after, whole: true }
+function buildExcerpt(before: string, matches: readonly TextMatch[]): FsTextExcerpt {
+  let delta = 0
+  for (const match of matches) delta += match.replacement.length - (match.end - match.start)
+  if (before.length <= EDIT_EXCERPT_WHOLE_MAX && before.length + delta <= EDIT_EXCERPT_WHOLE_MAX) {
+    return {
+      startLine: 1,
+      oldText: before,
+      newText: spliceText(before, matches, 0, before.length),
+      whole: true,
+    }
   }
   const from = lineStart(before, matches[0]!.start, EXCERPT_CONTEXT_LINES)
   let count = matches.length
@@ -192,14 +246,18 @@ function buildExcerpt(before: string, after: string, matches: TextMatch[]): FsTe
       count++
     }
   }
-  let delta = 0
-  for (const match of matches.slice(0, count)) {
-    delta += match.replacement.length - (match.end - match.start)
-  }
   return {
     startLine: countBreaks(before, 0, from) + 1,
-    oldText: before.slice(from, to),
-    newText: after.slice(from, to + delta),
+    oldText: detach(before.slice(from, to)),
+    newText: spliceText(before, matches, from, to, count),
     whole: false,
   }
+}
+
+/**
+ * A flat copy of a slice: a slice of a large string may share (and so keep alive) the whole
+ * file's text, and an excerpt outlives the edit. Joining two parts builds a new string.
+ */
+function detach(slice: string): string {
+  return slice.length < 2 ? slice : [slice.slice(0, 1), slice.slice(1)].join('')
 }

@@ -57,7 +57,9 @@ export abstract class FileSystem extends Service {
 
   /**
    * The file's raw bytes from `options.start`, for callers that scan without decoding (line
-   * counting, seeking to a known line). Chunks are not validated as text.
+   * counting, seeking to a known line). Chunks are not validated as text. A chunk is a view
+   * that is valid only until the next chunk is requested (the provider may read the next one
+   * into the same memory): a caller copies what it keeps across chunks, and never writes to one.
    */
   abstract streamBytes(
     target: FsTarget,
@@ -89,3 +91,4 @@ export * from './errors'
 export * from './failures'
 export * from './text'
 export * from './edit'
+export * from './edit-bytes'

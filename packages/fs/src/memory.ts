@@ -3,11 +3,14 @@
 // edit.ts) and the same errors (failures.ts). It passes runFileSystemContract. It is not a
 // sandbox and not a cache of a real disk. Tests seed and inspect raw bytes with putBytes /
 // getBytes, which also play "another process changed the file behind the provider's back".
+// streamBytes yields views of one reused buffer, as a disk provider may, so a caller that
+// keeps a chunk without copying it fails its tests here too.
 import { posix } from 'node:path'
 import type { Context } from 'cordis'
 import { FileSystem } from './index'
 import { throwIfAborted } from './errors'
-import { applyTextEdit, checkEditRequest } from './edit'
+import { checkEditRequest, planTextEdit } from './edit'
+import { editedBytePieces } from './edit-bytes'
 import {
   notFoundError,
   notObservedError,
@@ -139,9 +142,12 @@ export class MemoryFileSystem extends FileSystem {
     if (options?.version !== undefined && options.version !== file.version) {
       throw staleVersionError(target.displayPath)
     }
+    const buffer = new Uint8Array(CHUNK_BYTES)
     for (let at = options?.start ?? 0; at < file.bytes.length; at += CHUNK_BYTES) {
       throwIfAborted(signal, target.displayPath)
-      yield file.bytes.slice(at, at + CHUNK_BYTES)
+      const chunk = file.bytes.subarray(at, at + CHUNK_BYTES)
+      buffer.set(chunk)
+      yield buffer.subarray(0, chunk.length)
     }
   }
 
@@ -179,8 +185,11 @@ export class MemoryFileSystem extends FileSystem {
     const file = this.file(target)
     if (expected && expected.version !== file.version) throw staleVersionError(path)
     const { text, bom } = decodeText(file.bytes, path)
-    const edit = applyTextEdit(text, request, path)
-    this.putBytes(target.targetKey, encodeText(edit.text, bom))
+    const edit = planTextEdit(text, request, path)
+    this.putBytes(
+      target.targetKey,
+      joinBytes(editedBytePieces(file.bytes, text, edit.matches, bom)),
+    )
     return {
       replacements: edit.replacements,
       replaceAll: request.replaceAll === true,
@@ -228,4 +237,14 @@ function previousText(bytes: Uint8Array): string | undefined {
     // Not text: the outcome simply carries no previous text.
     return undefined
   }
+}
+
+function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(pieces.reduce((size, piece) => size + piece.length, 0))
+  let at = 0
+  for (const piece of pieces) {
+    out.set(piece, at)
+    at += piece.length
+  }
+  return out
 }

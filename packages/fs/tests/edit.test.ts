@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { applyTextEdit, EDIT_EXCERPT_WHOLE_MAX, findMatches, FsError } from '../src/index'
+import {
+  applyTextEdit,
+  decodeText,
+  EDIT_EXCERPT_WHOLE_MAX,
+  editedBytePieces,
+  encodeText,
+  findMatches,
+  FsError,
+  planTextEdit,
+} from '../src/index'
 
 const codeOf = (work: () => unknown): string | undefined => {
   try {
@@ -137,5 +146,38 @@ describe('excerpt', () => {
     expect(excerpt.startLine).toBe(8)
     expect(excerpt.oldText).toBe(`${lines(3, 8)}MARK\n${lines(3, 11)}`)
     expect(excerpt.newText).toBe(`${lines(3, 8)}X\n${lines(3, 11)}`)
+  })
+})
+
+describe('edited bytes', () => {
+  const edit = (bytes: Uint8Array, oldString: string, newString: string) => {
+    const { text, bom } = decodeText(bytes)
+    const plan = planTextEdit(text, { oldString, newString, replaceAll: true })
+    return editedBytePieces(bytes, text, plan.matches, bom)
+  }
+  const joined = (pieces: Uint8Array[]) => Buffer.concat(pieces).toString('utf8')
+
+  it('equals the encoded text of applyTextEdit for multi-byte text and a BOM', () => {
+    const text = 'ü a😀\r\nb ü\r\nü'
+    const bytes = encodeText(text, true)
+    const expected = encodeText(
+      applyTextEdit(text, { oldString: 'ü', newString: '€\n', replaceAll: true }).text,
+      true,
+    )
+    expect(Buffer.concat(edit(bytes, 'ü', '€\n')).equals(expected)).toBe(true)
+  })
+
+  it('gives the bytes outside the matches as views of the file, not copies', () => {
+    const bytes = encodeText('keep é MARK keep too')
+    const pieces = edit(bytes, 'MARK', 'X')
+    expect(joined(pieces)).toBe('keep é X keep too')
+    expect(pieces[0]!.buffer).toBe(bytes.buffer)
+    expect(pieces[2]!.buffer).toBe(bytes.buffer)
+  })
+
+  it('leaves out empty pieces at the edges and between adjacent matches', () => {
+    const pieces = edit(encodeText('aaaa'), 'aa', '')
+    expect(pieces).toEqual([])
+    expect(joined(edit(encodeText('ab'), 'ab', 'c'))).toBe('c')
   })
 })

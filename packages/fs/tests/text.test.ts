@@ -40,4 +40,51 @@ describe('text rule', () => {
     decoder.push(bytes(0xe2, 0x82))
     expect(() => decoder.end()).toThrow(FsError)
   })
+  it('decodes any split of mixed text into chunks like the whole, BOM dropped once', () => {
+    const whole = concatBytes(bytes(0xef, 0xbb, 0xbf), encodeText('a\ufeffé€😀\nz'))
+    for (let first = 0; first <= whole.length; first++) {
+      for (let second = first; second <= whole.length; second++) {
+        const decoder = new TextChunkDecoder()
+        const parts = [whole.slice(0, first), whole.slice(first, second), whole.slice(second)]
+        const text = parts.map((part) => decoder.push(part)).join('') + decoder.end()
+        expect(text).toBe('a\ufeffé€😀\nz')
+      }
+    }
+  })
+
+  it('keeps no reference to a chunk after push returns', () => {
+    const decoder = new TextChunkDecoder()
+    const chunk = encodeText('x😀')
+    const first = decoder.push(chunk.subarray(0, 3))
+    chunk.fill(0x41)
+    chunk.set(encodeText('😀').subarray(2), 0)
+    expect(first + decoder.push(chunk.subarray(0, 2)) + decoder.end()).toBe('x😀')
+  })
+
+  it('refuses invalid bytes and NUL in any chunk or across a split', () => {
+    const cases = [
+      [bytes(0x61), bytes(0x00)],
+      [bytes(0xe2), bytes(0x41, 0x42)],
+      [bytes(0xf0, 0x9f), bytes(0x98), bytes(0x41)],
+      [bytes(0xc0, 0x80)],
+      [bytes(0x80)],
+    ]
+    for (const parts of cases) {
+      const decoder = new TextChunkDecoder('/w/f')
+      expect(() => {
+        for (const part of parts) decoder.push(part)
+        decoder.end()
+      }).toThrow(FsError)
+    }
+  })
 })
+
+function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}

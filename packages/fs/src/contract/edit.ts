@@ -222,5 +222,36 @@ export function editCases(fixture: () => FileSystemContractFixture): void {
       await f.fs.editText(target, { oldString: 'hello', newString: 'bye' })
       expect(await f.readBytes('a.txt')).toEqual(concat([bom, encode('bye')]))
     })
+
+    it('keeps every byte between replacements of several widths in a BOM CRLF file', async () => {
+      const bom = Uint8Array.of(0xef, 0xbb, 0xbf)
+      const text = 'é1 ☃\r\n😀 é1\r\nend é1'
+      const { f, target } = await seed(concat([bom, encode(text)]))
+      const outcome = await f.fs.editText(target, {
+        oldString: 'é1',
+        newString: '𝄞\nz',
+        replaceAll: true,
+      })
+      expect(outcome.replacements).toBe(3)
+      const expected = '𝄞\r\nz ☃\r\n😀 𝄞\r\nz\r\nend 𝄞\r\nz'
+      expect(await f.readBytes('a.txt')).toEqual(concat([bom, encode(expected)]))
+    })
+
+    it('removes a match when newString is empty, down to an empty file', async () => {
+      const { f, target, read } = await seed('ünï')
+      await f.fs.editText(target, { oldString: 'n', newString: '' })
+      expect(await read()).toBe('üï')
+      await f.fs.editText(target, { oldString: 'üï', newString: '' })
+      expect(await f.readBytes('a.txt')).toEqual(new Uint8Array(0))
+    })
+
+    it('never matches half of a character', async () => {
+      const { f, target, read } = await seed('a😀b')
+      const half = '😀'.slice(1)
+      expect(await failureCode(f.fs.editText(target, { oldString: half, newString: 'x' }))).toBe(
+        'FS_EDIT_NOT_FOUND',
+      )
+      expect(await read()).toBe('a😀b')
+    })
   })
 }

@@ -75,6 +75,16 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   return chunks
 }
 
+/**
+ * Every chunk of a byte stream, each copied when it arrives: a chunk is only valid until the
+ * next one is requested (the provider may reuse its memory).
+ */
+export async function collectBytes(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of stream) chunks.push(chunk.slice())
+  return chunks
+}
+
 /** Concatenated bytes. */
 export function concat(chunks: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0))

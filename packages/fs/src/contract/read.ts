@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   abortedSignal,
   collect,
+  collectBytes,
   concat,
   decode,
   encode,
@@ -189,7 +190,7 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
   describe('streamText', () => {
     it('yields chunks that join to the text readText returns', async () => {
       const f = fixture()
-      const text = 'é😀 line\n'.repeat(40_000)
+      const text = 'é😀 line\n'.repeat(100_000)
       await f.writeBytes('big.txt', encode(text))
       const target = await f.fs.resolve('big.txt')
       const chunks = await collect(f.fs.streamText(target))
@@ -233,13 +234,41 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
       const f = fixture()
       const bytes = concat([BOM, Uint8Array.of(0x00, 0xff, 0x0a)])
       await f.writeBytes('raw.bin', bytes)
-      expect(concat(await collect(f.fs.streamBytes(await f.fs.resolve('raw.bin'))))).toEqual(bytes)
+      expect(concat(await collectBytes(f.fs.streamBytes(await f.fs.resolve('raw.bin'))))).toEqual(
+        bytes,
+      )
+    })
+
+    it('yields chunks that, each copied on arrival, join to a file of several chunks', async () => {
+      const f = fixture()
+      const bytes = new Uint8Array(3 * 1024 * 1024 + 123)
+      for (let at = 0; at < bytes.length; at++) bytes[at] = (at * 7 + (at >>> 16)) & 0xff
+      await f.writeBytes('many.bin', bytes)
+      const target = await f.fs.resolve('many.bin')
+      const chunks = await collectBytes(f.fs.streamBytes(target, { start: 3 }))
+      expect(chunks.length).toBeGreaterThan(1)
+      expect(Buffer.compare(concat(chunks), bytes.subarray(3))).toBe(0)
+    })
+
+    it('stops cleanly when the caller leaves after the first chunk', async () => {
+      const f = fixture()
+      await f.writeBytes('many.txt', encode('line\n'.repeat(1024 * 1024)))
+      const target = await f.fs.resolve('many.txt')
+      let first: string | undefined
+      for await (const chunk of f.fs.streamBytes(target)) {
+        first = decode(chunk.subarray(0, 5))
+        break
+      }
+      expect(first).toBe('line\n')
+      const outcome = await f.fs.writeText(target, 'replaced')
+      expect(outcome.operation).toBe('update')
+      expect(decode(await f.readBytes('many.txt'))).toBe('replaced')
     })
 
     it('starts at the given byte offset', async () => {
       const f = fixture()
       await f.writeBytes('a.txt', encode('0123456789'))
-      const chunks = await collect(f.fs.streamBytes(await f.fs.resolve('a.txt'), { start: 4 }))
+      const chunks = await collectBytes(f.fs.streamBytes(await f.fs.resolve('a.txt'), { start: 4 }))
       expect(decode(concat(chunks))).toBe('456789')
     })
 
@@ -248,7 +277,7 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
       await f.writeBytes('a.txt', encode('abc'))
       const target = await f.fs.resolve('a.txt')
       const version = (await f.fs.stat(target))!.version
-      expect(decode(concat(await collect(f.fs.streamBytes(target, { version }))))).toBe('abc')
+      expect(decode(concat(await collectBytes(f.fs.streamBytes(target, { version }))))).toBe('abc')
     })
 
     it('rejects a stale version guard with FS_STALE_VERSION', async () => {
@@ -257,7 +286,7 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
       const target = await f.fs.resolve('a.txt')
       const version = (await f.fs.stat(target))!.version
       await f.writeBytes('a.txt', encode('abd'))
-      const stream = collect(f.fs.streamBytes(target, { version }))
+      const stream = collectBytes(f.fs.streamBytes(target, { version }))
       expect(await failureCode(stream)).toBe('FS_STALE_VERSION')
     })
   })

@@ -1,0 +1,7 @@
+// Builds the bin once before this package's test files run: several files spawn the built
+// bin, and builds started from each file at once would empty one another's dist folders.
+import { ensureBuilt } from './helpers/build'
+
+export default function setup(): void {
+  ensureBuilt()
+}
