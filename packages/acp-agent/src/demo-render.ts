@@ -98,9 +98,10 @@ export class DemoPrinter {
     const status = card.status ?? 'pending'
     const mark =
       status === 'completed' ? this.style.ok('✓') : status === 'failed' ? this.style.bad('✗') : '•'
+    const code = errorCode(patch.rawOutput)
     const lines = [
       '',
-      `${mark} ${card.title ?? '(untitled)'}  [${card.kind ?? 'other'}, ${status}]`,
+      `${mark} ${card.title ?? '(untitled)'}  [${card.kind ?? 'other'}, ${status}${code ? `: ${code}` : ''}]`,
     ]
     for (const location of patch.locations ?? []) {
       const line = location.line == null ? '' : `:${location.line}`
@@ -145,4 +146,13 @@ function mergeCard(card: Card, patch: Card): Card {
     if (value !== undefined && value !== null) Object.assign(merged, { [key]: value })
   }
   return merged
+}
+
+/** The failure code the bridge puts in `rawOutput` (`{ error: { code } }`), if any. */
+function errorCode(rawOutput: unknown): string | undefined {
+  if (typeof rawOutput !== 'object' || rawOutput === null) return undefined
+  const error = (rawOutput as { error?: unknown }).error
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : undefined
 }

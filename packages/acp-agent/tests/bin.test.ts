@@ -106,6 +106,7 @@ describe('a scripted session over stdio', () => {
       (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === 'e2',
     )!
     expect(JSON.stringify(failed.content)).toMatch(/has not been read in this session/)
+    expect(failed.rawOutput).toEqual({ error: { name: 'FsError', code: 'FS_NOT_OBSERVED' } })
   })
 
   it('the files on disk are as the script left them', async () => {
@@ -283,7 +284,7 @@ describe('the demo', () => {
     for (const line of [
       '✓ Read src/greet.ts  [read, completed]',
       '    at src/greet.ts:7',
-      '✗ Edit NOTES.md  [edit, failed]',
+      '✗ Edit NOTES.md  [edit, failed: FS_NOT_OBSERVED]',
       '- - greet: spelling to check',
       '+ - farewell: added',
       '--- src/farewell.ts',

@@ -78,6 +78,7 @@ export function presentSessionEvent(
             callId: event.callId,
             content: event.content,
             isError: event.isError,
+            error: event.error,
             cwd: context.cwd,
           },
           presentation,

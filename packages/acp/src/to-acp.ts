@@ -121,6 +121,8 @@ export interface AcpToolResultInput {
   callId: string
   content: readonly ToolContent[]
   isError: boolean
+  /** The failure's name and code, when the tool's error carried one. */
+  error?: { name: string; code: string }
   cwd: string
 }
 
@@ -146,6 +148,8 @@ export function toAcpToolCallUpdate(
   if (presentation?.locations && presentation.locations.length > 0) {
     update.locations = toAcpLocations(presentation.locations, input.cwd)
   }
+  // A failure's code (FS_NOT_OBSERVED, TOOL_INVALID_ARGUMENTS, …) for clients that act on it.
+  if (input.isError && input.error) update.rawOutput = { error: { ...input.error } }
   return update
 }
 

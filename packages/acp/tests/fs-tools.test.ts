@@ -136,6 +136,7 @@ describe('write and failure cards', () => {
     const [done] = updatesOfKind(harness.updatesOf(sessionId), 'tool_call_update')
     expect(done.status).toBe('failed')
     expect(JSON.stringify(done.content)).toMatch(/read/i)
+    expect(done.rawOutput).toEqual({ error: { name: 'FsError', code: 'FS_NOT_OBSERVED' } })
     expect(await readFile(file, 'utf8')).toBe(original)
   })
 })

@@ -156,6 +156,25 @@ describe('tool_call_update', () => {
     ])
   })
 
+  it('an error result with a code carries it in rawOutput; a success has none', () => {
+    const failed = toAcpToolCallUpdate(
+      {
+        callId: 'c2',
+        content: [{ type: 'text', text: 'Error: stale' }],
+        isError: true,
+        error: { name: 'FsError', code: 'FS_STALE_VERSION' },
+        cwd,
+      },
+      undefined,
+    )
+    expect(failed.rawOutput).toEqual({ error: { name: 'FsError', code: 'FS_STALE_VERSION' } })
+    const ok = toAcpToolCallUpdate(
+      { callId: 'c3', content: [{ type: 'text', text: 'fine' }], isError: false, cwd },
+      undefined,
+    )
+    expect(ok).not.toHaveProperty('rawOutput')
+  })
+
   it('a card left open by a cancelled turn is closed as failed', () => {
     const update = toAcpUnfinishedToolCall('c3', 'cancelled')
     expect(update.status).toBe('failed')

@@ -41,7 +41,8 @@ function decodeWhole(bytes: Uint8Array, path: string | undefined): string {
 /** Encodes text as UTF-8, with the byte-order mark in front when `bom` is set. */
 export function encodeText(text: string, bom = false): Uint8Array {
   const body = new TextEncoder().encode(text)
-  if (!bom) return body
+  // Text that already starts with U+FEFF carries its own mark: never write two.
+  if (!bom || text.startsWith('\uFEFF')) return body
   const bytes = new Uint8Array(body.length + BOM.length)
   bytes.set(BOM, 0)
   bytes.set(body, BOM.length)

@@ -15,6 +15,11 @@ describe('text rule', () => {
     expect(hasUtf8Bom(bytes(0xef, 0xbb))).toBe(false)
   })
 
+  it('never writes two byte-order marks when the text brings its own', () => {
+    expect(encodeText('\uFEFFa', true)).toEqual(bytes(0xef, 0xbb, 0xbf, 0x61))
+    expect(encodeText('\uFEFFa', false)).toEqual(bytes(0xef, 0xbb, 0xbf, 0x61))
+  })
+
   it('refuses a NUL byte and invalid UTF-8 with FS_NOT_TEXT naming the path', () => {
     for (const input of [bytes(0x61, 0x00), bytes(0xff), bytes(0xed, 0xa0, 0x80)]) {
       try {
