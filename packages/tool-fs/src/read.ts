@@ -18,12 +18,12 @@ import { titlePath } from './present'
 import {
   READ_MAX_LINES,
   ReadTextError,
-  ReadWindowScanner,
   formatOffsetPastEnd,
   isOffsetPastEnd,
   renderReadOutput,
 } from './read-render'
 import type { ReadWindow } from './read-render'
+import { ReadWindowScanner } from './read-scan'
 
 export const readInput = z.object({
   file_path: filePathInput(

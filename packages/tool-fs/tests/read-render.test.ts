@@ -3,7 +3,6 @@ import {
   LINE_TRUNCATED_SUFFIX,
   READ_MAX_OUTPUT_BYTES,
   ReadTextError,
-  ReadWindowScanner,
   countTextLines,
   cutText,
   formatOffsetPastEnd,
@@ -11,7 +10,9 @@ import {
   isOffsetPastEnd,
   renderReadOutput,
 } from '../src/read-render'
-import type { ReadScanOptions, ReadWindow } from '../src/read-render'
+import type { ReadWindow } from '../src/read-render'
+import { ReadWindowScanner } from '../src/read-scan'
+import type { ReadScanOptions } from '../src/read-scan'
 
 const encoder = new TextEncoder()
 

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { NewlineFinder, bulkNewlineSearch } from '../src/newline-count'
+import { ReadTextError } from '../src/read-render'
+import { ReadWindowScanner } from '../src/read-scan'
+import type { ReadScanOptions } from '../src/read-scan'
+
+const PIECE = 1 << 20
+
+/** Index of the k-th newline in bytes[from..], else -1 - (newlines there), byte by byte. */
+function reference(bytes: Uint8Array, from: number, k: number): number {
+  let found = 0
+  for (let i = from; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a && ++found === k) return i
+  }
+  return -1 - found
+}
+
+/** Lines of deterministic pseudo-random lengths (0 to 120 bytes, some CRLF). */
+function randomText(bytes: number, seed = 7): Buffer {
+  const out = Buffer.alloc(bytes, 0x61)
+  let state = seed
+  let at = 0
+  for (;;) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff
+    at += state % 121
+    if (at >= bytes) break
+    if (state % 5 === 0 && at > 0) out[at - 1] = 0x0d
+    out[at++] = 0x0a
+  }
+  return out
+}
+
+/** Line starts 1 + m·every (m ≥ 1) of the bytes, from a plain walk. */
+function expectedStarts(bytes: Uint8Array, every: number): [number, number][] {
+  const starts: [number, number][] = []
+  let line = 1
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x0a && ++line % every === 1 % every) starts.push([line, i + 1])
+  }
+  return starts
+}
+
+function scanStarts(bytes: Uint8Array, chunk: number, options: Partial<ReadScanOptions> = {}) {
+  const starts: [number, number][] = []
+  const scanner = new ReadWindowScanner({
+    offset: 1,
+    limit: 1,
+    indexEvery: 1024,
+    onLineStart: (line, byte) => starts.push([line, byte]),
+    ...options,
+  })
+  for (let at = 0; at < bytes.length; at += chunk) scanner.push(bytes.subarray(at, at + chunk))
+  return { starts, window: scanner.finish() }
+}
+
+describe('finding the k-th newline', () => {
+  it('uses the webassembly routine on this runtime', () => {
+    expect(bulkNewlineSearch).toBe(true)
+  })
+
+  for (const [label, finder] of [
+    ['the routine', () => new NewlineFinder()],
+    ['the fallback', () => new NewlineFinder(false)],
+  ] as const) {
+    it(`agrees with a byte walk around 16-byte steps with ${label}`, () => {
+      const bytes = randomText(300)
+      bytes.fill(0x62, 0, 40)
+      for (const at of [15, 16, 17, 31, 32]) bytes[at] = 0x0a
+      const search = finder()
+      for (let from = 0; from <= bytes.length; from++) {
+        for (const k of [1, 2, 3, 5, 17, 1000]) {
+          expect(search.find(bytes, from, k)).toBe(reference(bytes, from, k))
+        }
+      }
+    })
+
+    it(`finds newlines on both sides of a piece border with ${label}`, () => {
+      const bytes = Buffer.alloc(2 * PIECE + 100, 0x61)
+      for (const at of [PIECE - 1, PIECE, PIECE + 1, 2 * PIECE - 1, 2 * PIECE + 99]) {
+        bytes[at] = 0x0a
+      }
+      const search = finder()
+      for (const from of [0, 5, PIECE - 1, PIECE, PIECE + 2]) {
+        for (const k of [1, 2, 3, 4, 5, 6, Infinity]) {
+          expect(search.find(bytes, from, k)).toBe(reference(bytes, from, k))
+        }
+      }
+    })
+  }
+
+  it('counts every newline when k is unbounded', () => {
+    const bytes = randomText(3 * PIECE + 11)
+    const all = -1 - reference(bytes, 0, Infinity)
+    expect(new NewlineFinder().find(bytes, 0, Infinity)).toBe(-1 - all)
+    expect(new NewlineFinder().find(bytes, bytes.length, 1)).toBe(-1)
+  })
+
+  it('keeps answers right when two finders take turns on the shared memory', () => {
+    const one = randomText(PIECE + 500, 1)
+    const two = randomText(PIECE + 500, 2)
+    const first = new NewlineFinder()
+    const second = new NewlineFinder()
+    for (const k of [1, 10, 100, 1000]) {
+      expect(first.find(one, 3, k)).toBe(reference(one, 3, k))
+      expect(second.find(two, 3, k)).toBe(reference(two, 3, k))
+    }
+  })
+})
+
+describe('the scanner counting in bulk', () => {
+  it('reports exact index starts whatever the chunk size', () => {
+    const bytes = randomText(3 * PIECE + 333)
+    const expected = expectedStarts(bytes, 1024)
+    const total = -1 - reference(bytes, 0, Infinity) + 1
+    for (const chunk of [4 << 20, PIECE, PIECE - 1, 65_537, 4093]) {
+      const { starts, window } = scanStarts(bytes, chunk)
+      expect(starts).toEqual(expected)
+      expect(window.totalLines).toBe(total)
+    }
+  })
+
+  it('reports index starts that fall exactly on chunk and piece borders', () => {
+    // 16-byte lines: line 1 + 64·1024 starts at byte 1 MiB, a chunk and a piece border.
+    const bytes = Buffer.alloc(3 * PIECE, 0x61)
+    for (let at = 15; at < bytes.length; at += 16) bytes[at] = 0x0a
+    const { starts, window } = scanStarts(bytes, PIECE)
+    expect(starts).toEqual(expectedStarts(bytes, 1024))
+    expect(starts).toContainEqual([65_537, PIECE])
+    expect(window.totalLines).toBe(bytes.length / 16)
+  })
+
+  it('finds a window near the end of a crlf file without a trailing newline', () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => `line ${i + 1}`)
+    const bytes = Buffer.from(lines.join('\r\n'))
+    const scanned = scanStarts(bytes, 65_536, { offset: 199_998, limit: 10 })
+    expect(scanned.window.lines).toEqual(['line 199998', 'line 199999', 'line 200000'])
+    expect(scanned.window.totalLines).toBe(200_000)
+    expect(scanned.starts).toEqual(expectedStarts(bytes, 1024))
+  })
+
+  it('counts a last line without a newline that spans chunks', () => {
+    const bytes = Buffer.from(`${'a\n'.repeat(5000)}${'b'.repeat(70_000)}`)
+    for (const chunk of [7, 4096, 65_536]) {
+      expect(scanStarts(bytes, chunk).window.totalLines).toBe(5001)
+    }
+  })
+
+  it('refuses a nul byte before and after the window', () => {
+    const text = randomText(PIECE + 50)
+    for (const at of [10, PIECE + 40]) {
+      const bytes = Buffer.from(text)
+      bytes[at] = 0
+      expect(() => scanStarts(bytes, 65_536, { offset: 2000, limit: 5 })).toThrow(ReadTextError)
+    }
+  })
+})
