@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup'
+import { packageBuild } from '../../tsup.package'
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/testing.ts'],
-  format: ['esm'],
-  target: 'node20',
-  dts: { compilerOptions: { composite: false } },
-  clean: true,
-  sourcemap: true,
-  external: ['vitest'],
-})
+export default packageBuild(['src/index.ts', 'src/testing.ts'], { external: ['vitest'] })
