@@ -1,8 +1,10 @@
 // The two mutations, each run by the caller inside the per-target lock: every check (abort,
 // intent, expected version, type, size) happens here, against the file as it is inside the
 // critical section, then the new bytes go through the atomic save path.
-import type { BigIntStats } from 'node:fs'
+import { constants, type BigIntStats } from 'node:fs'
+import { access } from 'node:fs/promises'
 import {
+  FsError,
   checkEditRequest,
   decodeText,
   editedBytePieces,
@@ -22,7 +24,7 @@ import {
   type TextEditPlan,
 } from '@deepseek-ai/dsh-fs'
 import { writeFileAtomic } from './atomic-write'
-import { toFsError } from './errors'
+import { hasNodeCode, toFsError } from './errors'
 import { checkRegular, openRegular, readRegular, statPath, versionOf } from './file-info'
 
 /** Up to this size an update reports the text it replaced. */
@@ -49,6 +51,7 @@ export async function writeTextAt(
   if (intent?.kind === 'replaceIfVersion') {
     if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
   }
+  if (existing) await checkWritable(path, display)
   const previous = existing ? await readPrevious(path, display, existing) : undefined
   throwIfAborted(signal, display)
   await writeFileAtomic(
@@ -83,6 +86,7 @@ export async function editTextAt(
   } finally {
     await file.handle.close()
   }
+  await checkWritable(path, display)
   const edit = planEdit(bytes, request, display)
   throwIfAborted(signal, display)
   await writeFileAtomic(path, edit.pieces, keepFrom(file.stats, display))
@@ -151,4 +155,22 @@ async function versionAfterWrite(path: string, display: string): Promise<string>
   // Another process removed the file right after the rename.
   if (!stats) throw notFoundError(display)
   return versionOf(stats)
+}
+
+/**
+ * A file this process may not write is refused, as an editor refuses it: the rename that
+ * replaces it needs only the directory to be writable, and would otherwise pass over the
+ * file's read-only bits. (Root may write anything, here as with any write.)
+ */
+async function checkWritable(path: string, display: string): Promise<void> {
+  try {
+    await access(path, constants.W_OK)
+  } catch (error) {
+    if (!hasNodeCode(error, 'EACCES', 'EPERM', 'EROFS')) throw toFsError(error, display)
+    throw new FsError(
+      'FS_PERMISSION_DENIED',
+      `Cannot change ${display}: it is read-only for this process. Make it writable first if it should change.`,
+      { path: display, cause: error },
+    )
+  }
 }

@@ -91,6 +91,31 @@ describe('permissions', () => {
     expect(await readdir(directory)).toEqual([])
   })
 
+  it('refuses to overwrite or edit a read-only file in a writable directory', async () => {
+    const file = join(local.root, 'frozen.txt')
+    await writeFile(file, 'before')
+    await chmod(file, 0o444)
+    await chmod(local.root, 0o777)
+    const write = runChildOp(driver.script, {
+      cwd: local.root,
+      action: 'writeText',
+      path: 'frozen.txt',
+      content: 'after',
+    })
+    expect(write).toMatchObject({ ok: false, code: 'FS_PERMISSION_DENIED' })
+    expect(write.ok ? '' : write.message).toContain('read-only')
+    const edit = runChildOp(driver.script, {
+      cwd: local.root,
+      action: 'editText',
+      path: 'frozen.txt',
+      oldString: 'before',
+      newString: 'after',
+    })
+    expect(edit).toMatchObject({ ok: false, code: 'FS_PERMISSION_DENIED' })
+    expect(await readFile(file, 'utf8')).toBe('before')
+    expect(await readdir(local.root)).toEqual(['frozen.txt'])
+  })
+
   it('writes a writable file for the unprivileged child', async () => {
     await writeFile(join(local.root, 'open.txt'), 'before')
     await chmod(join(local.root, 'open.txt'), 0o666)
