@@ -43,7 +43,6 @@ const MAX_TEXT_LINES = 6
 export class DemoPrinter {
   private readonly cards = new Map<string, Card>()
   private readonly pending = { kind: '' as '' | 'text' | 'thought', text: '' }
-  readonly failedCards: string[] = []
 
   constructor(
     private readonly workspace: string,
@@ -66,7 +65,6 @@ export class DemoPrinter {
         const { sessionUpdate: _kind, toolCallId, ...patch } = update
         const merged = mergeCard(this.cards.get(toolCallId) ?? {}, patch)
         this.cards.set(toolCallId, merged)
-        if (patch.status === 'failed') this.failedCards.push(merged.title ?? toolCallId)
         return [...this.flush(), ...this.card(merged, patch)]
       }
       default:

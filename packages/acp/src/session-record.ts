@@ -1,11 +1,14 @@
 // AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight,
-// the arguments of each tool call (for presentResult) and the cards still open. It turns the
-// agent's session events into `session/update` payloads, in event order, through `send`.
+// the cards still open (with their arguments, for presentResult) and the wire id of each tool
+// call. It turns the agent's session events into `session/update` payloads, in event order,
+// through `send`. Tool-call ids come from the model and may repeat across its requests, while
+// ACP wants a toolCallId unique in the session: a call keeps the model's id while that id is
+// new in the session, else it goes on the wire as `<id>#2`, `<id>#3`, ….
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
 import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import { presentSessionEvent } from './presenter'
-import type { AcpToolPresenter } from './presenter'
+import type { AcpPresenterContext, AcpToolPresenter } from './presenter'
 import { toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 
 export interface AcpSessionRecordOptions {
@@ -17,15 +20,25 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
-  private readonly callArgs = new Map<string, unknown>()
-  private readonly openCalls = new Set<string>()
+  /** Open cards: wire id → the call's arguments. */
+  private readonly openCalls = new Map<string, unknown>()
+  /** Model call id → wire id, for the calls still open. */
+  private readonly wireIds = new Map<string, string>()
+  /** Every wire id this session has sent. */
+  private readonly sentIds = new Set<string>()
   private readonly state: { prompt?: Promise<StopReason>; cancelRequested: boolean } = {
     cancelRequested: false,
   }
+  private readonly presenter: AcpPresenterContext
   private readonly unsubscribe: () => void
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
+    this.presenter = {
+      tools: options.tools,
+      cwd: this.cwd,
+      argsOf: (toolCallId) => this.openCalls.get(toolCallId),
+    }
     this.unsubscribe = options.agent.subscribe((event) => this.onEvent(event))
   }
 
@@ -81,23 +94,34 @@ export class AcpSessionRecord {
   }
 
   private onEvent(event: SessionEvent): void {
-    const updates = presentSessionEvent(event, {
-      tools: this.options.tools,
-      cwd: this.cwd,
-      argsOf: (callId) => this.callArgs.get(callId),
-    })
-    if (event.type === 'tool/call') {
-      this.callArgs.set(event.callId, event.arguments)
-      this.openCalls.add(event.callId)
-    } else if (event.type === 'tool/result') {
-      this.callArgs.delete(event.callId)
-      this.openCalls.delete(event.callId)
-    } else if (event.type === 'turn/end') {
-      for (const callId of this.openCalls)
-        updates.push(toAcpUnfinishedToolCall(callId, event.reason))
+    const wireEvent = this.withWireId(event)
+    const updates = presentSessionEvent(wireEvent, this.presenter)
+    if (wireEvent.type === 'tool/result') {
+      this.openCalls.delete(wireEvent.callId)
+    } else if (wireEvent.type === 'turn/end') {
+      for (const toolCallId of this.openCalls.keys())
+        updates.push(toAcpUnfinishedToolCall(toolCallId, wireEvent.reason))
       this.openCalls.clear()
-      this.callArgs.clear()
+      this.wireIds.clear()
     }
     for (const update of updates) this.options.send(update)
+  }
+
+  /** The event with its tool call's wire id in place of the model's id. */
+  private withWireId(event: SessionEvent): SessionEvent {
+    if (event.type === 'tool/call') {
+      let toolCallId = event.callId
+      for (let n = 2; this.sentIds.has(toolCallId); n++) toolCallId = `${event.callId}#${n}`
+      this.sentIds.add(toolCallId)
+      this.wireIds.set(event.callId, toolCallId)
+      this.openCalls.set(toolCallId, event.arguments)
+      return { ...event, callId: toolCallId }
+    }
+    if (event.type === 'tool/result') {
+      const toolCallId = this.wireIds.get(event.callId) ?? event.callId
+      this.wireIds.delete(event.callId)
+      return { ...event, callId: toolCallId }
+    }
+    return event
   }
 }

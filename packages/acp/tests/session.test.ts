@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type { Context } from 'cordis'
 import { chunkText, updatesOfKind, useAcpHarness } from './helpers/harness'
 
 const makeHarness = useAcpHarness()
@@ -101,5 +104,76 @@ describe('session/prompt', () => {
     const agent = harness.ctx.agents.get(sessionId)
     const message = agent?.session.events.find((event) => event.type === 'user/message')
     expect(message).toMatchObject({ text: `read @${harness.workspace}/a.txt` })
+  })
+})
+
+describe('tool call ids', () => {
+  // A tool whose cards name its argument, so a card closed with another call's arguments shows.
+  const say = defineTool({
+    name: 'say',
+    description: 'Says a word.',
+    input: z.object({ word: z.string() }),
+    execute: async (args) => args.word,
+    presentCall: (args) => ({ title: `Say ${args.word}`, kind: 'other' }),
+    presentResult: (args) => ({ title: `Said ${args.word}` }),
+  })
+  const setup = (ctx: Context) => {
+    ctx.tools.register(say)
+  }
+  const sayCall = (word: string) => ({ id: 'c1', name: 'say', arguments: { word } })
+
+  it('a model id reused in later requests of a session opens and closes a card of its own', async () => {
+    const harness = await makeHarness({
+      setup,
+      script: {
+        turns: [
+          { toolCalls: [sayCall('one')] },
+          { toolCalls: [sayCall('two')] },
+          { text: 'first done' },
+          { toolCalls: [sayCall('three')] },
+          { text: 'second done' },
+        ],
+      },
+    })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'first')
+    await harness.prompt(sessionId, 'second')
+    const updates = harness.updatesOf(sessionId)
+    const opened = updatesOfKind(updates, 'tool_call').map((u) => [u.toolCallId, u.title])
+    const closed = updatesOfKind(updates, 'tool_call_update').map((u) => [
+      u.toolCallId,
+      u.status,
+      u.title,
+    ])
+    expect(opened).toEqual([
+      ['c1', 'Say one'],
+      ['c1#2', 'Say two'],
+      ['c1#3', 'Say three'],
+    ])
+    expect(closed).toEqual([
+      ['c1', 'completed', 'Said one'],
+      ['c1#2', 'completed', 'Said two'],
+      ['c1#3', 'completed', 'Said three'],
+    ])
+  })
+
+  it('a model id that looks like a suffixed id does not collide with one', async () => {
+    const harness = await makeHarness({
+      setup,
+      script: {
+        turns: [
+          { toolCalls: [sayCall('one')] },
+          { toolCalls: [{ ...sayCall('two'), id: 'c1#2' }] },
+          { toolCalls: [sayCall('three')] },
+          { text: 'done' },
+        ],
+      },
+    })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'go')
+    const updates = harness.updatesOf(sessionId)
+    const ids = updatesOfKind(updates, 'tool_call').map((u) => u.toolCallId)
+    expect(ids).toEqual(['c1', 'c1#2', 'c1#3'])
+    expect(updatesOfKind(updates, 'tool_call_update').map((u) => u.toolCallId)).toEqual(ids)
   })
 })

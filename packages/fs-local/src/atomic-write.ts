@@ -75,8 +75,9 @@ export async function writeFileAtomic(
   let handle: FileHandle | undefined
   try {
     handle = await open(temp, 'wx', 0o666)
-    if (options.mode !== undefined) await handle.chmod(options.mode)
+    // Owner first: a chown clears the set-user-ID and set-group-ID bits that chmod sets.
     if (options.owner) await keepOwner(handle, options.owner)
+    if (options.mode !== undefined) await handle.chmod(options.mode)
     await writePieces(handle, data instanceof Uint8Array ? [data] : data)
     await handle.sync()
     await handle.close()

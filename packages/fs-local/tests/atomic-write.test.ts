@@ -51,6 +51,16 @@ describe('permissions of written files', () => {
     const stats = await stat(at('theirs.txt'))
     expect([stats.uid, stats.gid]).toEqual([65534, 65534])
   })
+
+  it('keeps the set-user-ID bit of a replaced file owned by another user', async (context) => {
+    if (process.getuid?.() !== 0) context.skip()
+    await writeFile(at('tool'), '#!/bin/sh\n')
+    await chown(at('tool'), 65534, 65534)
+    await chmod(at('tool'), 0o4755)
+    await local.fs.writeText(await local.fs.resolve('tool'), '#!/bin/sh\necho hi\n')
+    expect(await modeOf('tool')).toBe(0o4755)
+    expect((await stat(at('tool'))).uid).toBe(65534)
+  })
 })
 
 describe('atomic replacement', () => {

@@ -8,9 +8,9 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import { isFsError } from '@deepseek-ai/dsh-fs'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import LocalFileSystem from '../src/index'
+import { failureOf } from './helpers'
 
 const KB = 1024
 
@@ -51,16 +51,6 @@ afterAll(async () => {
   await rm(disk.dir, { recursive: true, force: true })
 })
 
-/** The FsError a promise rejects with; fails the test if it resolves or rejects otherwise. */
-async function fsFailure(work: Promise<unknown>): Promise<{ code: string; message: string }> {
-  const outcome = await work.then(
-    () => new Error('expected the operation to fail, but it succeeded'),
-    (error: unknown) => error,
-  )
-  if (!isFsError(outcome)) throw outcome
-  return { code: outcome.code, message: outcome.message }
-}
-
 const text = (size: number, unit = 'a line of the file\n') =>
   unit.repeat(Math.ceil(size / unit.length)).slice(0, size)
 
@@ -76,7 +66,7 @@ describe.skipIf(!disk.mounted)('writing to a full disk', () => {
     const old = text(300 * KB, 'old content, kept byte for byte\n')
     await writeFile(join(disk.dir, 'keep.txt'), old)
     const before = await readFile(join(disk.dir, 'keep.txt'))
-    const failure = await fsFailure(fs.writeText(await fs.resolve('keep.txt'), text(2 * 1024 * KB)))
+    const failure = await failureOf(fs.writeText(await fs.resolve('keep.txt'), text(2 * 1024 * KB)))
     expect(failure.code).toBe('FS_IO')
     expect(failure.message).toContain('The disk is full (ENOSPC)')
     expect(failure.message).toContain(join(disk.dir, 'keep.txt'))
@@ -85,7 +75,7 @@ describe.skipIf(!disk.mounted)('writing to a full disk', () => {
   })
 
   it('does not create a new file that cannot fit and leaves no temporary file', async () => {
-    const failure = await fsFailure(fs.writeText(await fs.resolve('big.txt'), text(2 * 1024 * KB)))
+    const failure = await failureOf(fs.writeText(await fs.resolve('big.txt'), text(2 * 1024 * KB)))
     expect(failure.code).toBe('FS_IO')
     expect(failure.message).toContain('The disk is full')
     expect(await readdir(disk.dir)).toEqual([])
@@ -95,7 +85,7 @@ describe.skipIf(!disk.mounted)('writing to a full disk', () => {
     // The old file and its edited copy cannot both be on a 1 MiB disk during the swap.
     const old = `head\n${text(600 * KB)}`
     await writeFile(join(disk.dir, 'edit.txt'), old)
-    const failure = await fsFailure(
+    const failure = await failureOf(
       fs.editText(await fs.resolve('edit.txt'), { oldString: 'head', newString: 'HEAD' }),
     )
     expect(failure.code).toBe('FS_IO')
@@ -108,7 +98,7 @@ describe.skipIf(!disk.mounted)('writing to a full disk', () => {
     await writeFile(join(disk.dir, 'keep.txt'), text(300 * KB))
     const target = await fs.resolve('keep.txt')
     const version = (await fs.stat(target))?.version ?? ''
-    await fsFailure(fs.writeText(target, text(2 * 1024 * KB)))
+    await failureOf(fs.writeText(target, text(2 * 1024 * KB)))
     expect((await fs.stat(target))?.version).toBe(version)
     const replacement = text(400 * KB, 'the replacement that fits\n')
     const outcome = await fs.writeText(target, replacement, { kind: 'replaceIfVersion', version })

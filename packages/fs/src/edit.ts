@@ -1,6 +1,7 @@
 // The edit rule every provider shares, as pure functions over text (the file's text without
 // its BOM): `planTextEdit` finds the matches and their replacements (a provider then writes the
-// file as pieces, see edit-bytes.ts); `applyTextEdit` also builds the whole text after. Matching is literal and counted without overlap. A line break in `oldString`
+// file as pieces, see edit-bytes.ts); `applyTextEdit` also builds the whole text after.
+// Matching is literal and counted without overlap. A line break in `oldString`
 // matches either style in the file (LF or CRLF), and each line break of the replacement takes
 // the ending of the file at that place, so a CRLF file stays CRLF, a mixed file keeps each
 // line's own ending, and every character outside the matches stays as it was.

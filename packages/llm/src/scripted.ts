@@ -56,7 +56,9 @@ export class ScriptedLlm extends Llm {
     this.chunkSize = config.chunkSize ?? DEFAULT_CHUNK_SIZE
     this.delayMs = config.delayMs ?? 0
     this.scriptIds = new Set(
-      config.script.turns.flatMap((turn) => (turn.toolCalls ?? []).map((call) => call.id ?? '')),
+      config.script.turns.flatMap((turn) =>
+        (turn.toolCalls ?? []).flatMap((call) => call.id ?? []),
+      ),
     )
   }
 

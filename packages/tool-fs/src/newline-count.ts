@@ -2,8 +2,8 @@
 // many newlines the range holds. A tiny WebAssembly routine compares 16 bytes per step (SIMD
 // i8x16.eq, bitmask, popcnt) on a copy of the bytes in its own memory; where WebAssembly SIMD is
 // unavailable, a Buffer.indexOf loop gives the same answers.
-// Not a line splitter: lines, windows and the line index stay in read-render.ts. It exists
-// because one Buffer.indexOf call per line costs more than reading a large file.
+// Not a line splitter: lines and windows are in read-scan.ts, the line index in line-index.ts.
+// It exists because one Buffer.indexOf call per line costs more than reading a large file.
 
 const NEWLINE = 0x0a
 /** Bytes copied into WebAssembly memory at a time (its whole memory: 16 pages of 64 KiB). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NewlineFinder, bulkNewlineSearch } from '../src/newline-count'
 import { ReadTextError } from '../src/read-render'
 import { ReadWindowScanner } from '../src/read-scan'
@@ -104,6 +104,34 @@ describe('finding the k-th newline', () => {
       expect(first.find(one, 3, k)).toBe(reference(one, 3, k))
       expect(second.find(two, 3, k)).toBe(reference(two, 3, k))
     }
+  })
+})
+
+describe('without webassembly', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.resetModules()
+  })
+
+  it('falls back to the indexOf search with the same answers and the same window', async () => {
+    vi.stubGlobal('WebAssembly', undefined)
+    vi.resetModules()
+    const fallback = await import('../src/newline-count')
+    const scan = await import('../src/read-scan')
+    expect(fallback.bulkNewlineSearch).toBe(false)
+    const bytes = randomText(PIECE + 300, 3)
+    const search = new fallback.NewlineFinder()
+    for (const k of [1, 2, 17, 1000, Infinity]) {
+      expect(search.find(bytes, 5, k)).toBe(reference(bytes, 5, k))
+    }
+    const options = { offset: 4000, limit: 3 }
+    const scanner = new scan.ReadWindowScanner(options)
+    scanner.push(bytes)
+    const routine = new ReadWindowScanner(options)
+    routine.push(bytes)
+    const window = scanner.finish()
+    expect(window.lines).toHaveLength(3)
+    expect(window).toEqual(routine.finish())
   })
 })
 

@@ -17,7 +17,7 @@ export function formatPath(path: readonly PathKey[]): string {
   return text
 }
 
-/** `a string`, `a number (1.5)`, `null`, `an array`, `nothing`. */
+/** `a string`, `an integer`, `a boolean (true)`, `null`, `an array`, `nothing`. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing'
   if (value === null) return 'null'

@@ -219,6 +219,22 @@ export function readCases(fixture: () => FileSystemContractFixture): void {
       expect(await failureCode(stream)).toBe('FS_NOT_TEXT')
     })
 
+    it('stops with FS_ABORTED when the signal fires between chunks', async () => {
+      const f = fixture()
+      await f.writeBytes('big.txt', encode('line\n'.repeat(300_000)))
+      const controller = new AbortController()
+      let chunks = 0
+      const target = await f.fs.resolve('big.txt')
+      const stream = async () => {
+        for await (const _chunk of f.fs.streamText(target, controller.signal)) {
+          chunks++
+          controller.abort()
+        }
+      }
+      expect(await failureCode(stream())).toBe('FS_ABORTED')
+      expect(chunks).toBe(1)
+    })
+
     it('rejects a missing file and a directory with their codes', async () => {
       const f = fixture()
       await f.makeDirectory('dir')
