@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { agentLineProblems } from './helpers/acp-schema'
 import { BIN, ensureBuilt } from './helpers/build'
 import { envWithoutKey } from './helpers/spawn-bin'
+import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_FRAMES_SEED ?? '', 10) || 1_000
 const MB = 1024 * 1024
@@ -44,17 +45,6 @@ const SCRIPT = {
     { toolCalls: [{ id: 'r2', name: 'read', arguments: { file_path: 'b.txt' } }] },
     { text: 'Second done.' },
   ],
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** What a frame must draw: one response to its id (with a code, or a result), one id-null error, or nothing. */
@@ -107,7 +97,7 @@ class HostileFrames {
     seed: number,
     private readonly workspace: string,
   ) {
-    this.next = mulberry32(seed)
+    this.next = seededRandom(seed)
   }
 
   private pick<T>(items: readonly T[]): T {

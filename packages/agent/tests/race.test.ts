@@ -15,21 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Agent } from '../src'
 import { createHost } from './host'
 import type { Host } from './host'
+import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_RACE_SEED ?? '', 10) || 7_300
 const ROUNDS = 300
 const FILE = 'shared.txt'
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A whole content: a header line naming its id, then body lines that name the id too. */
 function contentOf(id: string, lines: number): string {
@@ -81,7 +71,7 @@ let host: Host
 const log = { rounds: 0, problems: [] as Problem[], codes: new Map<string, number>(), wins: 0 }
 
 async function race(): Promise<void> {
-  const rand = mulberry32(SEED)
+  const rand = seededRandom(SEED)
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T
   const path = join(host.dir, FILE)
   let calls = 0

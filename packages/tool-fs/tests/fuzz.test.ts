@@ -19,24 +19,13 @@ import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as ToolFs from '../src/index'
+import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_FUZZ_SEED ?? '', 10) || 20260607
 const CALLS = 10_000
 const HUGE = 1024 * 1024
 const HUGE_BUDGET = 40 * HUGE
 const BOM = Buffer.from([0xef, 0xbb, 0xbf])
-
-/** mulberry32: a small, fast, seeded PRNG; every draw below comes from it. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // prettier-ignore
 const ODD_STRINGS = [
@@ -73,7 +62,7 @@ class Generator {
     private readonly root: string,
     private readonly ws: string,
   ) {
-    this.next = mulberry32(seed)
+    this.next = seededRandom(seed)
   }
 
   int(n: number): number {
