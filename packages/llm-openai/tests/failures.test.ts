@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 import { collect, failure, model, request } from './client'
-import { delta, errorOf, silent, sseText, startServer, streamOf } from './server'
-import type { Handler, TestServer } from './server'
+import { delta, errorOf, serveEachTest, silent, sseText, startServer, streamOf } from './server'
+import type { Handler } from './server'
 
-let server: TestServer | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
-
-async function serve(...handlers: Handler[]): Promise<TestServer> {
-  server = await startServer(...handlers)
-  return server
-}
+const serve = serveEachTest()
 
 /** A promise and the function that resolves it. */
 function signalled(): { promise: Promise<void>; resolve: () => void } {

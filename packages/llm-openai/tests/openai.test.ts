@@ -2,20 +2,9 @@ import { Context } from 'cordis'
 import { afterEach, describe, expect, test } from 'vitest'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
 import { collect, failure, model, request } from './client'
-import { delta, errorOf, sseText, startServer, streamOf } from './server'
-import type { Handler, TestServer } from './server'
+import { delta, errorOf, serveEachTest, sseText, streamOf } from './server'
 
-let server: TestServer | undefined
-
-afterEach(async () => {
-  await server?.close()
-  server = undefined
-})
-
-async function serve(...handlers: Handler[]): Promise<TestServer> {
-  server = await startServer(...handlers)
-  return server
-}
+const serve = serveEachTest()
 
 describe('streams', () => {
   test('a text stream yields its deltas and a finish with usage', async () => {

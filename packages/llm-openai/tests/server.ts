@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
 
 export interface Received {
   path: string
@@ -81,3 +82,13 @@ export const delta = (value: object, finish: string | null = null): object => ({
   object: 'chat.completion.chunk',
   choices: [{ index: 0, delta: value, finish_reason: finish }],
 })
+
+/** A `serve(...handlers)` for a test file: each test's server is closed after that test. */
+export function serveEachTest(): (...handlers: Handler[]) => Promise<TestServer> {
+  let server: TestServer | undefined
+  afterEach(async () => {
+    await server?.close()
+    server = undefined
+  })
+  return async (...handlers) => (server = await startServer(...handlers))
+}
