@@ -1,12 +1,15 @@
-// ToolError: the error the registry reports for calls it refuses before or after a tool runs.
-// Tools may throw it too, or any error with a string `code`; the registry turns every throw
-// into an error result, so this type is a convenience, not a requirement.
+// ToolError: the error the registry reports for calls it refuses before or after a tool runs,
+// and the agent host for arguments that are not JSON. Tools may throw any error with a string
+// `code` (an FsError, their own); the registry turns every throw into an error result, so this
+// class is for the registry's own codes, listed here and in the README.
 
 export const TOOL_ERROR_CODES = [
   /** The call names no registered tool. */
   'TOOL_UNKNOWN',
   /** The arguments do not match the tool's input schema. */
   'TOOL_INVALID_ARGUMENTS',
+  /** The arguments text the model sent is not JSON (the agent host parses it). */
+  'TOOL_INVALID_JSON',
   /** The call's signal fired before the tool started (or the tool threw after it fired). */
   'TOOL_ABORTED',
   /** The tool returned something that is not a tool output. */
@@ -21,10 +24,15 @@ export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number]
 
 export class ToolError extends Error {
   override readonly name = 'ToolError'
-  readonly code: string
+  readonly code: ToolErrorCode
 
-  constructor(code: ToolErrorCode | (string & {}), message: string, options?: { cause?: unknown }) {
+  constructor(code: ToolErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
   }
+}
+
+/** True for a ToolError (of `code`, when given). */
+export function isToolError(value: unknown, code?: ToolErrorCode): value is ToolError {
+  return value instanceof ToolError && (code === undefined || value.code === code)
 }

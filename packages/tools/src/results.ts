@@ -2,6 +2,7 @@
 // any thrown value turned into an error result. Cordis-free. `details` is carried beside the
 // content and never rendered into it: it is for presentation, not for the model.
 import { ToolError } from './errors'
+import type { ToolErrorCode } from './errors'
 import type { ToolContent, ToolExecutionResult } from './types'
 
 /** The error result for a thrown value: `Error: <message>`, plus `{ name, code }` when coded. */
@@ -19,7 +20,7 @@ export function errorResult(callId: string, thrown: unknown): ToolExecutionResul
 /** A registry-made error result (TOOL_UNKNOWN, TOOL_INVALID_ARGUMENTS, …). */
 export function toolErrorResult(
   callId: string,
-  code: string,
+  code: ToolErrorCode,
   message: string,
 ): ToolExecutionResult {
   return errorResult(callId, new ToolError(code, message))

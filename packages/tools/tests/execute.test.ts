@@ -1,9 +1,9 @@
 import type { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { ToolError, defineTool } from '../src/index'
+import { defineTool } from '../src/index'
 import type { ToolExecution, ToolExecutionResult } from '../src/index'
-import { makeContext, readLike } from './fixtures'
+import { CodedError, makeContext, readLike } from './helpers/fixtures'
 
 function call(name: string, args: unknown, extra: Partial<ToolExecution> = {}): ToolExecution {
   return { callId: 'call-1', name, arguments: args, ...extra }
@@ -207,12 +207,12 @@ describe('thrown errors', () => {
       description: 'Throws synchronously.',
       input: z.object({}),
       execute: () => {
-        throw new ToolError('MY_CODE', 'refused')
+        throw new CodedError('MY_CODE', 'refused')
       },
     })
     const ctx = await withTools(tool)
     const result = await ctx.tools.execute(call('sync', {}))
-    expect(result.error).toEqual({ name: 'ToolError', code: 'MY_CODE' })
+    expect(result.error).toEqual({ name: 'CodedError', code: 'MY_CODE' })
   })
 })
 
@@ -248,11 +248,11 @@ describe('the tools/execute waterfall', () => {
   it('a listener that throws vetoes the call with its error', async () => {
     const ctx = await withTools(readLike)
     ctx.on('tools/execute', () => {
-      throw new ToolError('DENIED', 'Not allowed here.')
+      throw new CodedError('DENIED', 'Not allowed here.')
     })
     const result = await ctx.tools.execute(call('read', { file_path: '/a' }))
     expect(result.content[0]?.text).toBe('Error: Not allowed here.')
-    expect(result.error).toEqual({ name: 'ToolError', code: 'DENIED' })
+    expect(result.error).toEqual({ name: 'CodedError', code: 'DENIED' })
   })
 
   it('a listener returning something that is not a result gives TOOL_INVALID_OUTPUT', async () => {

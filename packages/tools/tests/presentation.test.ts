@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../src/index'
 import type { ToolResultView } from '../src/index'
-import { makeContext } from './fixtures'
+import { makeContext } from './helpers/fixtures'
 
 const presented = defineTool({
   name: 'show',

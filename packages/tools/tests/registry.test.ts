@@ -2,7 +2,7 @@ import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import ToolRegistry, { ToolError, defineTool } from '../src/index'
-import { makeContext, readLike, registering } from './fixtures'
+import { makeContext, readLike, registering } from './helpers/fixtures'
 
 const other = defineTool({
   name: 'other',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../src/index'
-import { makeContext, readLike } from './fixtures'
+import { makeContext, readLike } from './helpers/fixtures'
 
 describe('schemas', () => {
   it('a schema holds only name, description and the input json schema without $schema', async () => {

@@ -1,7 +1,7 @@
 // Shared test fixtures: a root context with the registry, and a small typed tool.
 import { Context } from 'cordis'
 import { z } from 'zod'
-import ToolRegistry, { defineTool } from '../src/index'
+import ToolRegistry, { defineTool } from '../../src/index'
 
 export async function makeContext(): Promise<Context> {
   const ctx = new Context()
@@ -30,5 +30,17 @@ export function registering(...tools: Parameters<ToolRegistry['register']>[0][])
     apply(ctx: Context) {
       for (const tool of tools) ctx.tools.register(tool)
     },
+  }
+}
+
+/** An error of a tool's own, with a string code the registry reports (not a ToolError code). */
+export class CodedError extends Error {
+  override readonly name = 'CodedError'
+
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
   }
 }
