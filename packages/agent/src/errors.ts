@@ -1,19 +1,32 @@
 // AgentError: the errors the agent host throws to its caller (bad cwd, busy, disposed, empty
-// message). Model and tool failures are not thrown: they end a turn or become tool results.
-export type AgentErrorCode =
-  'AGENT_BAD_CWD' | 'AGENT_BUSY' | 'AGENT_DISPOSED' | 'AGENT_EMPTY_MESSAGE'
+// message), listed here and in the README. Model and tool failures are not thrown: they end a
+// turn or become tool results (arguments that are not JSON are the tools package's
+// TOOL_INVALID_JSON).
+
+export const AGENT_ERROR_CODES = [
+  /** `cwd` is missing, relative, not existing, or not a directory. */
+  'AGENT_BAD_CWD',
+  /** `send` was called while a turn of the same agent runs. */
+  'AGENT_BUSY',
+  /** `send` on a disposed agent, or `create` on a disposed service. */
+  'AGENT_DISPOSED',
+  /** `send` was given an empty or blank message. */
+  'AGENT_EMPTY_MESSAGE',
+] as const
+
+export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number]
 
 export class AgentError extends Error {
   override readonly name = 'AgentError'
+  readonly code: AgentErrorCode
 
-  constructor(
-    readonly code: AgentErrorCode,
-    message: string,
-  ) {
-    super(message)
+  constructor(code: AgentErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
   }
 }
 
-export function isAgentError(value: unknown): value is AgentError {
-  return value instanceof AgentError
+/** True for an AgentError (of `code`, when given). */
+export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
+  return value instanceof AgentError && (code === undefined || value.code === code)
 }

@@ -4,15 +4,15 @@
 import { randomUUID } from 'node:crypto'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type {} from '@deepseek-ai/dsh-llm'
-import type {} from '@deepseek-ai/dsh-system-prompt'
-import type {} from '@deepseek-ai/dsh-tools'
+import type {} from '@deepseek-ai/dsh-llm' // for its augmentation: ctx.llm
+import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
+import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { z } from 'zod'
 import { Agent } from './agent'
 import type { LoopServices } from './loop'
 import type { AgentCreateOptions } from './types'
-import { checkWorkspace } from './workspace'
 import { AgentError } from './errors'
+import { checkWorkspace } from './workspace'
 
 declare module 'cordis' {
   interface Context {
@@ -20,7 +20,7 @@ declare module 'cordis' {
   }
 }
 
-export const AgentsConfig = z
+export const Config = z
   .object({
     /** Model requests allowed in one turn before it ends with `max-steps`. */
     maxSteps: z.number().int().positive().default(50),
@@ -28,28 +28,30 @@ export const AgentsConfig = z
   .prefault({})
 
 /** The config as given: every field optional. */
-export type AgentsConfig = z.input<typeof AgentsConfig>
+export type AgentsConfig = z.input<typeof Config>
 
 export default class Agents extends Service {
   static inject = ['llm', 'tools', 'systemPrompt']
-  static Config = AgentsConfig
+  static Config = Config
 
   private readonly agents = new Map<string, Agent>()
-  private readonly state = { disposed: false }
-  private readonly config: z.output<typeof AgentsConfig>
+  private readonly maxSteps: number
+  private disposed = false
 
   constructor(
     private readonly host: Context,
-    config: AgentsConfig = {},
+    config: AgentsConfig,
   ) {
     super(host, 'agents')
-    this.config = AgentsConfig.parse(config)
+    // Cordis validated the config against `Config` when the plugin loaded: this is its output.
+    const { maxSteps } = config as z.output<typeof Config>
+    this.maxSteps = maxSteps
     host.effect(() => () => this.disposeAll(), 'agents')
   }
 
   /** A new agent on the workspace `cwd` (absolute, an existing directory). */
   create(options: AgentCreateOptions): Agent {
-    if (this.state.disposed) {
+    if (this.disposed) {
       throw new AgentError('AGENT_DISPOSED', 'The agents service was disposed.')
     }
     const cwd = checkWorkspace(options?.cwd)
@@ -63,7 +65,7 @@ export default class Agents extends Service {
         tools: host.tools,
         systemPrompt: host.systemPrompt,
       }),
-      maxSteps: this.config.maxSteps,
+      maxSteps: this.maxSteps,
       model: options.model,
       systemPrompt: options.systemPrompt,
       onListenerError: (error, event) =>
@@ -89,18 +91,12 @@ export default class Agents extends Service {
   }
 
   private async disposeAll(): Promise<void> {
-    this.state.disposed = true
+    this.disposed = true
     await Promise.all([...this.agents.values()].map((agent) => agent.dispose()))
   }
 }
 
 export { Agent } from './agent'
-export type { AgentOptions } from './agent'
-export { AgentError, isAgentError } from './errors'
+export { AGENT_ERROR_CODES, AgentError, isAgentError } from './errors'
 export type { AgentErrorCode } from './errors'
-export { SessionLog } from './session-log'
-export type { ListenerErrorHandler } from './session-log'
-export type { LoopServices, PromptAssembler, TurnOutcome } from './loop'
-export { parseToolArguments } from './tool-calls'
-export type { ToolRunner } from './tool-calls'
-export * from './types'
+export type * from './types'

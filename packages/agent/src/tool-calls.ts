@@ -1,9 +1,12 @@
 // The tool half of a step: run the model's tool calls one after another, in the order the
 // model sent them, through ctx.tools.execute. Each call is logged as `tool/call` before and
 // `tool/result` after. Arguments arrive as JSON text and are parsed here; a text that is not
-// JSON never reaches the tool and becomes an error result the model can read and correct.
+// JSON never reaches the tool and becomes an error result the model can read and correct: a
+// ToolError TOOL_INVALID_JSON (the tools package lists the code), shaped as the registry shapes
+// its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
+import { ToolError } from '@deepseek-ai/dsh-tools'
 import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import type { SessionEvent } from './types'
 
@@ -23,7 +26,7 @@ export interface ToolCallContext {
 type ParsedArguments = { ok: true; value: unknown } | { ok: false; message: string }
 
 /** Parses a tool call's JSON text; an empty text means no arguments (`{}`). */
-export function parseToolArguments(text: string): ParsedArguments {
+function parseToolArguments(text: string): ParsedArguments {
   if (text.trim() === '') return { ok: true, value: {} }
   try {
     return { ok: true, value: JSON.parse(text) }
@@ -105,14 +108,15 @@ async function executeSafely(
   }
 }
 
-function invalidJsonResult(call: LlmToolCall, message: string): ToolExecutionResult {
-  const text =
-    `Error: the arguments for "${call.name}" are not valid JSON: ${message}. ` +
-    'Send a JSON object.'
+function invalidJsonResult(call: LlmToolCall, problem: string): ToolExecutionResult {
+  const error = new ToolError(
+    'TOOL_INVALID_JSON',
+    `the arguments for "${call.name}" are not valid JSON: ${problem}. Send a JSON object.`,
+  )
   return {
     callId: call.id,
-    content: [{ type: 'text', text }],
+    content: [{ type: 'text', text: `Error: ${error.message}` }],
     isError: true,
-    error: { name: 'AgentError', code: 'TOOL_INVALID_JSON' },
+    error: { name: error.name, code: error.code },
   }
 }

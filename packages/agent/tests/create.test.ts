@@ -1,9 +1,10 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AgentError } from '../src'
-import { createHost } from './host'
-import type { Host } from './host'
+import Agents, { AgentError, isAgentError } from '../src'
+import { createHost } from './helpers/host'
+import type { Host } from './helpers/host'
 
 let host: Host
 
@@ -95,8 +96,26 @@ describe('bad cwd', () => {
     expect(createError(42).code).toBe('AGENT_BAD_CWD')
   })
 
+  it('isAgentError recognises the refusal, and its code when one is given', () => {
+    const error = createError('relative')
+    expect(isAgentError(error)).toBe(true)
+    expect(isAgentError(error, 'AGENT_BAD_CWD')).toBe(true)
+    expect(isAgentError(error, 'AGENT_BUSY')).toBe(false)
+    expect(isAgentError(new Error('other'))).toBe(false)
+  })
+
   it('a refused cwd creates no agent', () => {
     createError('relative')
     expect(host.agents.list()).toEqual([])
+  })
+})
+
+describe('config', () => {
+  it('a step limit that is not a positive integer fails the plugin load', async () => {
+    const ctx = new Context()
+    await expect(ctx.plugin(Agents, { maxSteps: 0 })).rejects.toThrow(
+      /invalid config.*\n.*maxSteps/,
+    )
+    await expect(ctx.plugin(Agents, { maxSteps: 1.5 })).rejects.toThrow(/maxSteps/)
   })
 })

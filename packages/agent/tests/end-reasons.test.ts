@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { finishStop } from './fakes'
-import { echoCall, echoHost as makeEchoHost, ofType } from './echo'
-import type { Host, HostOptions } from './host'
+import { finishStop } from './helpers/fakes'
+import { echoCall, echoHost as makeEchoHost, ofType } from './helpers/echo'
+import type { Host, HostOptions } from './helpers/host'
 
 const hosts: Host[] = []
 const echoHost = (options: HostOptions) => makeEchoHost(hosts, options)

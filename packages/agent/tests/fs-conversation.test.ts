@@ -7,8 +7,8 @@ import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import type { Context } from 'cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../src'
-import { createHost, eventTypes } from './host'
-import type { Host } from './host'
+import { createHost, eventTypes } from './helpers/host'
+import type { Host } from './helpers/host'
 
 const hosts: Host[] = []
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { finishStop, finishTools, toolCall } from './fakes'
-import { echoCall, echoHost as makeEchoHost, ofType } from './echo'
-import { eventTypes } from './host'
-import type { Host, HostOptions } from './host'
+import { finishStop, finishTools, toolCall } from './helpers/fakes'
+import { echoCall, echoHost as makeEchoHost, ofType } from './helpers/echo'
+import { eventTypes } from './helpers/host'
+import type { Host, HostOptions } from './helpers/host'
 
 const hosts: Host[] = []
 const echoHost = (options: HostOptions) => makeEchoHost(hosts, options)
@@ -152,7 +152,7 @@ describe('tool failures go back to the model', () => {
     expect((await agent.send('go')).reason).toBe('completed')
     const [result] = ofType(agent.session.events, 'tool/result')
     expect(result.isError).toBe(true)
-    expect(result.error).toEqual({ name: 'ToolError', code: 'ECHO_FAILED' })
+    expect(result.error).toEqual({ name: 'EchoError', code: 'ECHO_FAILED' })
     expect(host.requests()[1].messages[2]).toEqual({
       role: 'tool',
       toolCallId: 'c1',
@@ -187,7 +187,7 @@ describe('tool failures go back to the model', () => {
     expect(call.arguments).toBe('{"text": "a"')
     const [result] = ofType(agent.session.events, 'tool/result')
     expect(result.isError).toBe(true)
-    expect(result.error).toEqual({ name: 'AgentError', code: 'TOOL_INVALID_JSON' })
+    expect(result.error).toEqual({ name: 'ToolError', code: 'TOOL_INVALID_JSON' })
     const text = result.content[0].text
     expect(text).toMatch(/^Error: the arguments for "echo" are not valid JSON: .+\. Send a JSON/)
     expect(host.requests()[1].messages[2]).toEqual({

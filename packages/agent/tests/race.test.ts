@@ -13,8 +13,8 @@ import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import type { ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Agent } from '../src'
-import { createHost } from './host'
-import type { Host } from './host'
+import { createHost } from './helpers/host'
+import type { Host } from './helpers/host'
 import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_RACE_SEED ?? '', 10) || 7_300

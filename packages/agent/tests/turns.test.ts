@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AgentError } from '../src'
 import type { Agent, SessionEvent } from '../src'
-import { createHost, eventTypes, nextEvent } from './host'
-import type { Host, HostOptions } from './host'
-import type { RecordingLlm } from './fakes'
+import { createHost, eventTypes, nextEvent } from './helpers/host'
+import type { Host, HostOptions } from './helpers/host'
+import type { RecordingLlm } from './helpers/fakes'
 
 const hosts: Host[] = []
 

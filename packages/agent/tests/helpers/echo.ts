@@ -1,11 +1,17 @@
 // The `echo` test tool and small log helpers shared by the loop tests.
-import { defineTool, ToolError } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import { z } from 'zod'
-import type { SessionEvent } from '../src'
+import type { SessionEvent } from '../../src'
 import { createHost } from './host'
 import type { Host, HostOptions } from './host'
+
+/** The echo tool's own coded error; the registry reports its name and code. */
+class EchoError extends Error {
+  override readonly name = 'EchoError'
+  readonly code = 'ECHO_FAILED'
+}
 
 /** A host with an `echo` tool that records each execution. */
 export async function echoHost(
@@ -27,7 +33,7 @@ function registerEcho(ctx: Context, calls: ToolExecution[]): void {
       input: z.object({ text: z.string() }),
       async execute(args, exec) {
         calls.push(exec)
-        if (args.text === 'fail') throw new ToolError('ECHO_FAILED', 'echo was told to fail')
+        if (args.text === 'fail') throw new EchoError('echo was told to fail')
         return { content: `echo: ${args.text}`, details: { length: args.text.length } }
       },
     }),
