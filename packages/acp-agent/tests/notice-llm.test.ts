@@ -55,7 +55,8 @@ describe('the notice model', () => {
     await expect(
       collect(ctx.llm.stream({ ...request, signal: controller.signal })),
     ).rejects.toMatchObject({
-      name: 'AbortError',
+      name: 'LlmError',
+      code: 'LLM_ABORTED',
     })
   })
 

@@ -1,13 +1,14 @@
-// The config of the OpenAI-compatible model: a zod schema with DeepSeek defaults, validated
-// by Cordis when the plugin loads. The API key's environment fallback is resolved by the
-// service at construction (see index.ts), not here, so the schema stays pure.
+// The config of the OpenAI-compatible model: one zod schema with DeepSeek defaults, the
+// plugin's `static Config`, which Cordis validates when the plugin loads. The API key's
+// environment fallback is resolved by the service at construction (see index.ts), not here,
+// so the schema stays pure.
 import { z } from 'zod'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
 export const DEFAULT_MODEL = 'deepseek-chat'
 export const API_KEY_ENV = 'DEEPSEEK_API_KEY'
 
-export const OpenAiLlmConfigSchema = z
+export const Config = z
   .object({
     /** The API root; `/chat/completions` is appended. */
     baseUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_BASE_URL),
@@ -26,8 +27,5 @@ export const OpenAiLlmConfigSchema = z
   })
   .prefault({})
 
-/** The config as a host passes it: every field optional. */
-export type OpenAiLlmConfig = z.input<typeof OpenAiLlmConfigSchema>
-
-/** The config after defaults, as the service uses it. */
-export type OpenAiLlmSettings = z.output<typeof OpenAiLlmConfigSchema>
+/** The config as a host passes it: every field optional, and the config itself too. */
+export type OpenAiLlmConfig = z.input<typeof Config>

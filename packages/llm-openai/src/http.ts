@@ -102,12 +102,12 @@ async function attemptOnce(options: OpenStreamOptions, tries: number): Promise<A
   const { signal } = options
   const controller = new AbortController()
   const combined = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal
-  const timedOut = { value: false }
+  let timedOut = false
   const timer =
     options.timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
-          timedOut.value = true
+          timedOut = true
           controller.abort()
         }, options.timeoutMs)
   try {
@@ -131,7 +131,7 @@ async function attemptOnce(options: OpenStreamOptions, tries: number): Promise<A
   } catch (error) {
     if (signal?.aborted) throw createAbortError(signal)
     if (error instanceof LlmError) throw error
-    if (timedOut.value) {
+    if (timedOut) {
       const message = `the model server did not answer within ${options.timeoutMs} ms (${attempts(tries)})`
       return { failure: new LlmError('LLM_TIMEOUT', message) }
     }

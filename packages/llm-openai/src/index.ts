@@ -3,30 +3,27 @@
 // (wire.ts), SSE parsing (sse.ts), delta assembly (stream.ts), retries (http.ts) and body
 // reading (read.ts) live apart so each can be tested alone.
 import type { Context } from 'cordis'
+import type { z } from 'zod'
 import { Llm, LlmError } from '@deepseek-ai/dsh-llm'
 import type { LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
-import { API_KEY_ENV, OpenAiLlmConfigSchema } from './config'
-import type { OpenAiLlmConfig, OpenAiLlmSettings } from './config'
+import { API_KEY_ENV, Config } from './config'
+import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
 import { readChatStream } from './read'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 
 export default class OpenAiLlm extends Llm {
-  static Config = OpenAiLlmConfigSchema
+  static Config = Config
 
-  private readonly settings: OpenAiLlmSettings
+  private readonly settings: z.output<typeof Config>
   private readonly apiKey: string | undefined
 
-  constructor(ctx: Context, config: OpenAiLlmConfig = {}) {
+  constructor(ctx: Context, config: OpenAiLlmConfig) {
     super(ctx)
-    this.settings = OpenAiLlmConfigSchema.parse(config)
+    // Cordis validated `config` against Config when the plugin loaded: this is its output.
+    this.settings = config as z.output<typeof Config>
     const fromEnv = process.env[API_KEY_ENV]
     this.apiKey = this.settings.apiKey ?? (fromEnv === '' ? undefined : fromEnv)
-  }
-
-  /** The model a request without `model` uses. */
-  get model(): string {
-    return this.settings.model
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -52,9 +49,5 @@ export default class OpenAiLlm extends Llm {
   }
 }
 
-export { OpenAiLlmConfigSchema, DEFAULT_BASE_URL, DEFAULT_MODEL, API_KEY_ENV } from './config'
-export type { OpenAiLlmConfig, OpenAiLlmSettings } from './config'
-export { SseParser } from './sse'
-export { ChatStreamAssembler, toFinishReason } from './stream'
-export { toWireRequest, chatCompletionsUrl } from './wire'
-export type { WireRequest, WireMessage, WireTool, WireChunk } from './wire'
+export { Config, DEFAULT_BASE_URL, DEFAULT_MODEL } from './config'
+export type { OpenAiLlmConfig } from './config'

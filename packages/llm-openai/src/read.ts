@@ -20,19 +20,19 @@ async function readChunk(
   open: OpenStream,
   options: ReadOptions,
 ): ReturnType<Reader['read']> {
-  const timedOut = { value: false }
+  let timedOut = false
   const timer =
     options.timeoutMs === undefined
       ? undefined
       : setTimeout(() => {
-          timedOut.value = true
+          timedOut = true
           open.abortAttempt(new Error('idle timeout'))
         }, options.timeoutMs)
   try {
     return await reader.read()
   } catch (error) {
     if (options.signal?.aborted) throw createAbortError(options.signal)
-    if (timedOut.value) {
+    if (timedOut) {
       throw new LlmError(
         'LLM_TIMEOUT',
         `the model's stream sent nothing for ${options.timeoutMs} ms`,

@@ -14,7 +14,7 @@ interface PartialCall {
   arguments: string
 }
 
-export const DONE = '[DONE]'
+const DONE = '[DONE]'
 
 export function toFinishReason(reason: string, hasToolCalls: boolean): LlmFinishReason {
   if (reason === 'length') return 'length'
@@ -44,22 +44,25 @@ function parseChunk(data: string): WireChunk {
 
 export class ChatStreamAssembler {
   private readonly calls = new Map<number, PartialCall>()
-  private readonly state: { reason?: string; usage?: LlmUsage; done: boolean; emitted: boolean } = {
-    done: false,
-    emitted: false,
-  }
+  /** The choice's finish reason, once a chunk carried one. */
+  private reason: string | undefined
+  private usage: LlmUsage | undefined
+  /** Set by `[DONE]` or by `end()`: the `finish` event has been returned. */
+  private finished = false
+  /** The assembled calls have been returned (they are emitted once). */
+  private callsEmitted = false
 
   /** True once the stream's `[DONE]` was seen; later payloads are ignored. */
   get done(): boolean {
-    return this.state.done
+    return this.finished
   }
 
   /** One event's data; returns the events it completes. */
   push(data: string): LlmStreamEvent[] {
-    if (this.state.done) return []
+    if (this.finished) return []
     if (data.trim() === DONE) {
-      this.state.done = true
-      return [...this.flushCalls(), this.finishEvent(this.state.reason ?? 'stop')]
+      this.finished = true
+      return [...this.flushCalls(), this.finishEvent(this.reason ?? 'stop')]
     }
     const chunk = parseChunk(data)
     if (chunk.error !== undefined && chunk.error !== null) {
@@ -74,7 +77,7 @@ export class ChatStreamAssembler {
       if (typeof chunk.usage.completion_tokens === 'number') {
         usage.outputTokens = chunk.usage.completion_tokens
       }
-      this.state.usage = usage
+      this.usage = usage
     }
     const events: LlmStreamEvent[] = []
     for (const choice of chunk.choices ?? []) {
@@ -85,12 +88,12 @@ export class ChatStreamAssembler {
 
   /** The body ended: the final `finish`, or `LLM_STREAM` when the stream was cut short. */
   end(): LlmStreamEvent[] {
-    if (this.state.done) return []
-    if (this.state.reason === undefined) {
+    if (this.finished) return []
+    if (this.reason === undefined) {
       throw streamError("the model's stream ended early (no finish reason and no [DONE])")
     }
-    this.state.done = true
-    return [...this.flushCalls(), this.finishEvent(this.state.reason)]
+    this.finished = true
+    return [...this.flushCalls(), this.finishEvent(this.reason)]
   }
 
   private readChoice(choice: WireChoice): LlmStreamEvent[] {
@@ -101,7 +104,7 @@ export class ChatStreamAssembler {
     if (delta.content) events.push({ type: 'text-delta', text: delta.content })
     for (const [position, call] of (delta.tool_calls ?? []).entries()) this.addCall(call, position)
     if (choice.finish_reason) {
-      this.state.reason = choice.finish_reason
+      this.reason = choice.finish_reason
       events.push(...this.flushCalls())
     }
     return events
@@ -121,8 +124,8 @@ export class ChatStreamAssembler {
 
   /** The assembled calls in index order, once; a call without a name breaks the protocol. */
   private flushCalls(): LlmStreamEvent[] {
-    if (this.state.emitted) return []
-    this.state.emitted = true
+    if (this.callsEmitted) return []
+    this.callsEmitted = true
     const indexes = [...this.calls.keys()].sort((a, b) => a - b)
     return indexes.map((index) => {
       const call = this.calls.get(index) as PartialCall
@@ -141,7 +144,7 @@ export class ChatStreamAssembler {
       type: 'finish',
       reason: toFinishReason(reason, this.calls.size > 0),
     }
-    if (this.state.usage !== undefined) event.usage = this.state.usage
+    if (this.usage !== undefined) event.usage = this.usage
     return event
   }
 }

@@ -57,7 +57,7 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/chat/completions`
 }
 
-export function toWireMessage(message: LlmMessage): WireMessage {
+function toWireMessage(message: LlmMessage): WireMessage {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: message.content }
@@ -79,7 +79,7 @@ export function toWireMessage(message: LlmMessage): WireMessage {
   }
 }
 
-export function toWireTool(tool: LlmToolSchema): WireTool {
+function toWireTool(tool: LlmToolSchema): WireTool {
   return {
     type: 'function',
     function: { name: tool.name, description: tool.description, parameters: tool.parameters },

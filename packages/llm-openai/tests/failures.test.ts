@@ -1,8 +1,16 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LlmStreamEvent } from '@deepseek-ai/dsh-llm'
-import { collect, failure, model, request } from './client'
-import { delta, errorOf, serveEachTest, silent, sseText, startServer, streamOf } from './server'
-import type { Handler } from './server'
+import { collect, failure, model, request } from './helpers/client'
+import {
+  delta,
+  errorOf,
+  serveEachTest,
+  silent,
+  sseText,
+  startServer,
+  streamOf,
+} from './helpers/server'
+import type { Handler } from './helpers/server'
 
 const serve = serveEachTest()
 
@@ -29,20 +37,20 @@ const okEvents: LlmStreamEvent[] = [
 ]
 
 describe('retries', () => {
-  test('a 429 with Retry-After 0 is retried and then succeeds', async () => {
+  it('a 429 with Retry-After 0 is retried and then succeeds', async () => {
     const target = await serve(errorOf(429, 'slow down', { 'retry-after': '0' }), ok)
     const llm = await model({ baseUrl: target.baseUrl, retryBaseMs: 600_000 })
     expect(await collect(llm.stream(request()))).toEqual(okEvents)
     expect(target.received).toHaveLength(2)
   })
 
-  test('a long Retry-After is capped by maxRetryDelayMs', async () => {
+  it('a long Retry-After is capped by maxRetryDelayMs', async () => {
     const target = await serve(errorOf(503, 'busy', { 'retry-after': '3600' }), ok)
     const llm = await model({ baseUrl: target.baseUrl, maxRetryDelayMs: 1 })
     expect(await collect(llm.stream(request()))).toEqual(okEvents)
   })
 
-  test('a 500 on every attempt fails after maxRetries + 1 requests with the server message', async () => {
+  it('a 500 on every attempt fails after maxRetries + 1 requests with the server message', async () => {
     const target = await serve(errorOf(500, 'internal boom'))
     const llm = await model({ baseUrl: target.baseUrl, maxRetries: 3 })
     const error = await failure(llm.stream(request()))
@@ -54,7 +62,7 @@ describe('retries', () => {
     expect(target.received).toHaveLength(4)
   })
 
-  test('a rate limit that persists is LLM_RATE_LIMIT', async () => {
+  it('a rate limit that persists is LLM_RATE_LIMIT', async () => {
     const target = await serve(errorOf(429, 'quota'))
     const llm = await model({ baseUrl: target.baseUrl, maxRetries: 1 })
     const error = await failure(llm.stream(request()))
@@ -64,7 +72,7 @@ describe('retries', () => {
     ])
   })
 
-  test('a 400 is not retried and carries the server message', async () => {
+  it('a 400 is not retried and carries the server message', async () => {
     const target = await serve(errorOf(400, 'Model Not Exist'))
     const llm = await model({ baseUrl: target.baseUrl })
     const error = await failure(llm.stream(request()))
@@ -76,7 +84,7 @@ describe('retries', () => {
     expect(target.received).toHaveLength(1)
   })
 
-  test('a plain-text error body is used as the message', async () => {
+  it('a plain-text error body is used as the message', async () => {
     const target = await serve((res) => res.writeHead(502).end('Bad Gateway from proxy'))
     const llm = await model({ baseUrl: target.baseUrl, maxRetries: 0 })
     const error = await failure(llm.stream(request()))
@@ -85,7 +93,7 @@ describe('retries', () => {
     )
   })
 
-  test('an unreachable server is LLM_NETWORK after the retries', async () => {
+  it('an unreachable server is LLM_NETWORK after the retries', async () => {
     const closed = await startServer(ok)
     await closed.close()
     const llm = await model({ baseUrl: closed.baseUrl, maxRetries: 1 })
@@ -96,7 +104,7 @@ describe('retries', () => {
     )
   })
 
-  test('a server that never answers is LLM_TIMEOUT after the retries', async () => {
+  it('a server that never answers is LLM_TIMEOUT after the retries', async () => {
     const target = await serve(silent)
     const llm = await model({ baseUrl: target.baseUrl, maxRetries: 1, timeoutMs: 50 })
     const error = await failure(llm.stream(request()))
@@ -109,7 +117,7 @@ describe('retries', () => {
 })
 
 describe('broken streams', () => {
-  test('a connection cut mid-stream is an early end, after the events that arrived', async () => {
+  it('a connection cut mid-stream is an early end, after the events that arrived', async () => {
     const target = await serve((res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.write(sseText([delta({ content: 'partial' })]), () =>
@@ -129,7 +137,7 @@ describe('broken streams', () => {
     expect(error?.message).toMatch(/^the model's stream ended early: /)
   })
 
-  test('a body that closes without a finish reason or done is an early end', async () => {
+  it('a body that closes without a finish reason or done is an early end', async () => {
     const target = await serve((res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       res.end(sseText([delta({ content: 'half' })]))
@@ -142,7 +150,7 @@ describe('broken streams', () => {
     ])
   })
 
-  test('a stream silent for longer than timeoutMs is LLM_TIMEOUT', async () => {
+  it('a stream silent for longer than timeoutMs is LLM_TIMEOUT', async () => {
     const target = await serve(stalled())
     const llm = await model({ baseUrl: target.baseUrl, timeoutMs: 100 })
     const error = await failure(llm.stream(request()))
@@ -154,7 +162,7 @@ describe('broken streams', () => {
 })
 
 describe('cancel', () => {
-  test('an abort while the server is slow to answer rejects with AbortError', async () => {
+  it('an abort while the server is slow to answer rejects with LLM_ABORTED', async () => {
     const arrived = signalled()
     const target = await serve(() => arrived.resolve())
     const llm = await model({ baseUrl: target.baseUrl })
@@ -162,10 +170,10 @@ describe('cancel', () => {
     const pending = failure(llm.stream(request({ signal: controller.signal })))
     await arrived.promise
     controller.abort()
-    expect(await pending).toMatchObject({ name: 'AbortError', code: 'LLM_ABORTED' })
+    expect(await pending).toMatchObject({ name: 'LlmError', code: 'LLM_ABORTED' })
   })
 
-  test('an abort mid-stream rejects the next read and closes the connection', async () => {
+  it('an abort mid-stream rejects the next read and closes the connection', async () => {
     const closed = signalled()
     const target = await serve(stalled(closed.resolve))
     const llm = await model({ baseUrl: target.baseUrl })
@@ -174,11 +182,11 @@ describe('cancel', () => {
     expect((await iterator.next()).value).toEqual({ type: 'text-delta', text: 'first' })
     const next = iterator.next()
     controller.abort()
-    await expect(next).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(next).rejects.toMatchObject({ name: 'LlmError', code: 'LLM_ABORTED' })
     await closed.promise
   })
 
-  test('an abort during a backoff wait ends it without another request', async () => {
+  it('an abort during a backoff wait ends it without another request', async () => {
     const answered = signalled()
     const target = await serve((res) => {
       res.on('finish', () => setTimeout(answered.resolve, 20))
@@ -189,11 +197,11 @@ describe('cancel', () => {
     const pending = failure(llm.stream(request({ signal: controller.signal })))
     await answered.promise
     controller.abort()
-    expect(await pending).toMatchObject({ name: 'AbortError' })
+    expect(await pending).toMatchObject({ name: 'LlmError', code: 'LLM_ABORTED' })
     expect(target.received).toHaveLength(1)
   })
 
-  test('a consumer that stops reading early closes the connection', async () => {
+  it('a consumer that stops reading early closes the connection', async () => {
     const closed = signalled()
     const target = await serve(stalled(closed.resolve))
     const llm = await model({ baseUrl: target.baseUrl })

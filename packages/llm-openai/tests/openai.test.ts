@@ -1,13 +1,13 @@
 import { Context } from 'cordis'
-import { afterEach, describe, expect, test } from 'vitest'
-import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
-import { collect, failure, model, request } from './client'
-import { delta, errorOf, serveEachTest, sseText, streamOf } from './server'
+import { afterEach, describe, expect, it } from 'vitest'
+import OpenAiLlm, { DEFAULT_MODEL } from '@deepseek-ai/dsh-llm-openai'
+import { collect, failure, model, request } from './helpers/client'
+import { delta, errorOf, serveEachTest, sseText, streamOf } from './helpers/server'
 
 const serve = serveEachTest()
 
 describe('streams', () => {
-  test('a text stream yields its deltas and a finish with usage', async () => {
+  it('a text stream yields its deltas and a finish with usage', async () => {
     const { baseUrl } = await serve(
       streamOf([
         delta({ role: 'assistant', content: '' }),
@@ -25,7 +25,7 @@ describe('streams', () => {
     ])
   })
 
-  test('a tool-call stream assembles two calls split across deltas', async () => {
+  it('a tool-call stream assembles two calls split across deltas', async () => {
     const call = (index: number, fn: object, id?: string): object =>
       delta({ tool_calls: [{ index, ...(id ? { id, type: 'function' } : {}), function: fn }] })
     const { baseUrl } = await serve(
@@ -55,7 +55,7 @@ describe('streams', () => {
     ])
   })
 
-  test('a reasoning stream yields reasoning deltas before the answer', async () => {
+  it('a reasoning stream yields reasoning deltas before the answer', async () => {
     const { baseUrl } = await serve(
       streamOf([
         delta({ reasoning_content: 'Think', content: null }),
@@ -73,7 +73,7 @@ describe('streams', () => {
     ])
   })
 
-  test('awkward framing over the wire gives the same events', async () => {
+  it('awkward framing over the wire gives the same events', async () => {
     const body = `: open\r\n\r\n${sseText([delta({ content: 'é😀' }), delta({}, 'stop')]).replaceAll('\n', '\r\n')}data: [DONE]\r\n\r\n`
     const bytes = Buffer.from(body)
     const { baseUrl } = await serve((res) => {
@@ -93,7 +93,7 @@ describe('streams', () => {
 })
 
 describe('the request', () => {
-  test('the body maps the system prompt, messages, tool results and tools', async () => {
+  it('the body maps the system prompt, messages, tool results and tools', async () => {
     const target = await serve(streamOf([delta({ content: 'ok' }, 'stop')]))
     const llm = await model({ baseUrl: `${target.baseUrl}/v1/`, model: 'my-model', apiKey: 'sk-1' })
     const parameters = { type: 'object', properties: { file_path: { type: 'string' } } }
@@ -148,7 +148,7 @@ describe('the request', () => {
     })
   })
 
-  test('a request model wins over the configured one and no tools means no tools key', async () => {
+  it('a request model wins over the configured one and no tools means no tools key', async () => {
     const target = await serve(streamOf([delta({}, 'stop')]))
     const llm = await model({ baseUrl: target.baseUrl })
     await collect(llm.stream(request({ model: 'deepseek-reasoner', system: '' })))
@@ -167,7 +167,7 @@ describe('api keys', () => {
     else process.env.DEEPSEEK_API_KEY = saved
   })
 
-  test('the key defaults to DEEPSEEK_API_KEY read at construction', async () => {
+  it('the key defaults to DEEPSEEK_API_KEY read at construction', async () => {
     const target = await serve(streamOf([delta({}, 'stop')]))
     process.env.DEEPSEEK_API_KEY = 'from-env'
     const ctx = new Context()
@@ -177,7 +177,7 @@ describe('api keys', () => {
     expect(target.received[0]!.headers.authorization).toBe('Bearer from-env')
   })
 
-  test('no key fails the request with LLM_NO_KEY before any network use', async () => {
+  it('no key fails the request with LLM_NO_KEY before any network use', async () => {
     const target = await serve(streamOf([delta({}, 'stop')]))
     delete process.env.DEEPSEEK_API_KEY
     const ctx = new Context()
@@ -190,7 +190,7 @@ describe('api keys', () => {
     expect(target.received).toHaveLength(0)
   })
 
-  test('a refused key is LLM_AUTH at once, with no retry', async () => {
+  it('a refused key is LLM_AUTH at once, with no retry', async () => {
     const target = await serve(errorOf(401, 'Authentication Fails (bad key)'))
     const llm = await model({ baseUrl: target.baseUrl })
     const error = await failure(llm.stream(request()))
@@ -199,5 +199,32 @@ describe('api keys', () => {
       'the API key was refused (401) — check DEEPSEEK_API_KEY or the apiKey option: Authentication Fails (bad key)',
     )
     expect(target.received).toHaveLength(1)
+  })
+})
+
+describe('config', () => {
+  it('a plugin loads with no config', async () => {
+    const ctx = new Context()
+    await ctx.plugin(OpenAiLlm)
+    expect(ctx.get('llm')).toBeInstanceOf(OpenAiLlm)
+  })
+
+  it('a request without a model uses the default one when the config names none', async () => {
+    const target = await serve(streamOf([delta({}, 'stop')]))
+    const ctx = new Context()
+    await ctx.plugin(OpenAiLlm, { baseUrl: target.baseUrl, apiKey: 'k' })
+    await collect(ctx.llm.stream(request()))
+    expect(target.received[0]!.body.model).toBe(DEFAULT_MODEL)
+  })
+
+  it('a config Cordis cannot validate is refused when the plugin loads', async () => {
+    const ctx = new Context()
+    await expect(ctx.plugin(OpenAiLlm, { baseUrl: 'ftp://example.com' })).rejects.toThrow(
+      /invalid config:[^]*\(at baseUrl\)/,
+    )
+    await expect(ctx.plugin(OpenAiLlm, { maxRetries: 11 })).rejects.toThrow(
+      /invalid config:[^]*\(at maxRetries\)/,
+    )
+    expect(ctx.get('llm')).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest'
-import { SseParser } from '@deepseek-ai/dsh-llm-openai'
+import { describe, expect, it } from 'vitest'
+import { SseParser } from '../src/sse'
 
 function parseAll(pieces: string[]): string[] {
   const parser = new SseParser()
@@ -8,43 +8,43 @@ function parseAll(pieces: string[]): string[] {
 }
 
 describe('event framing', () => {
-  test('each blank line ends an event', () => {
+  it('each blank line ends an event', () => {
     expect(parseAll(['data: one\n\ndata: two\n\n'])).toEqual(['one', 'two'])
   })
 
-  test('several data lines of one event are joined by a line feed', () => {
+  it('several data lines of one event are joined by a line feed', () => {
     expect(parseAll(['data: a\ndata: b\n\n'])).toEqual(['a\nb'])
   })
 
-  test('crlf and lone cr line ends are both accepted', () => {
+  it('crlf and lone cr line ends are both accepted', () => {
     expect(parseAll(['data: crlf\r\n\r\ndata: cr\r\rdata: lf\n\n'])).toEqual(['crlf', 'cr', 'lf'])
   })
 
-  test('only one space after the colon is dropped', () => {
+  it('only one space after the colon is dropped', () => {
     expect(parseAll(['data:tight\n\ndata:  spaced\n\n'])).toEqual(['tight', ' spaced'])
   })
 
-  test('comments, other fields and extra blank lines yield nothing', () => {
+  it('comments, other fields and extra blank lines yield nothing', () => {
     expect(
       parseAll([': keep-alive\n\nevent: message\nid: 3\nretry: 10\n\n\n\ndata: x\n\n']),
     ).toEqual(['x'])
   })
 
-  test('a data line without a colon is an empty data value', () => {
+  it('a data line without a colon is an empty data value', () => {
     expect(parseAll(['data\n\n'])).toEqual([''])
   })
 })
 
 describe('pieces from the network', () => {
-  test('a line split across pieces is joined', () => {
+  it('a line split across pieces is joined', () => {
     expect(parseAll(['da', 'ta: {"a"', ':1}', '\n', '\n'])).toEqual(['{"a":1}'])
   })
 
-  test('a crlf split between two pieces is one line end', () => {
+  it('a crlf split between two pieces is one line end', () => {
     expect(parseAll(['data: a\r', '\n\r', '\ndata: b\r\n\r\n'])).toEqual(['a', 'b'])
   })
 
-  test('a cr at the end of a piece followed by a blank line still ends the event', () => {
+  it('a cr at the end of a piece followed by a blank line still ends the event', () => {
     const parser = new SseParser()
     expect(parser.push('data: a\r')).toEqual([])
     expect(parser.push('')).toEqual([])
@@ -52,14 +52,14 @@ describe('pieces from the network', () => {
     expect(parser.push('\n')).toEqual(['a'])
   })
 
-  test('an event completes as soon as its blank line arrives', () => {
+  it('an event completes as soon as its blank line arrives', () => {
     const parser = new SseParser()
     expect(parser.push('data: a\n')).toEqual([])
     expect(parser.push('\ndata: b')).toEqual(['a'])
     expect(parser.end()).toEqual(['b'])
   })
 
-  test('every split of a stream gives the same events', () => {
+  it('every split of a stream gives the same events', () => {
     const stream = ': hi\r\ndata: one\r\n\r\ndata: two\ndata: more\n\ndata: three\r\r'
     const expected = ['one', 'two\nmore', 'three']
     for (let cut = 0; cut <= stream.length; cut += 1) {

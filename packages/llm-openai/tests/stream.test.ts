@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest'
-import { ChatStreamAssembler, toFinishReason } from '@deepseek-ai/dsh-llm-openai'
+import { describe, expect, it } from 'vitest'
+import { ChatStreamAssembler, toFinishReason } from '../src/stream'
 import type { LlmError, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 
 const chunk = (value: unknown): string => JSON.stringify(value)
@@ -22,7 +22,7 @@ function failure(payloads: string[]): LlmError {
 }
 
 describe('content and reasoning', () => {
-  test('content and reasoning deltas stream as they come, reasoning first in a delta', () => {
+  it('content and reasoning deltas stream as they come, reasoning first in a delta', () => {
     const events = run([
       delta({ role: 'assistant', content: '' }),
       delta({ reasoning_content: 'think', content: null }),
@@ -37,7 +37,7 @@ describe('content and reasoning', () => {
     ])
   })
 
-  test('usage after the finish reason lands on the finish event', () => {
+  it('usage after the finish reason lands on the finish event', () => {
     const events = run([
       delta({ content: 'x' }, 'stop'),
       chunk({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 3 } }),
@@ -50,7 +50,7 @@ describe('content and reasoning', () => {
     })
   })
 
-  test('choices other than the first are ignored', () => {
+  it('choices other than the first are ignored', () => {
     const events = run([
       chunk({ choices: [{ index: 1, delta: { content: 'other' } }] }),
       delta({ content: 'mine' }, 'stop'),
@@ -63,7 +63,7 @@ describe('content and reasoning', () => {
 })
 
 describe('tool calls', () => {
-  test('calls are assembled by index across deltas and emitted when the choice finishes', () => {
+  it('calls are assembled by index across deltas and emitted when the choice finishes', () => {
     const assembler = new ChatStreamAssembler()
     const early = [
       delta({
@@ -84,7 +84,7 @@ describe('tool calls', () => {
     expect(assembler.push('[DONE]')).toEqual([{ type: 'finish', reason: 'tool-calls' }])
   })
 
-  test('a call with no id gets a generated one and empty arguments become an empty object', () => {
+  it('a call with no id gets a generated one and empty arguments become an empty object', () => {
     const events = run([
       delta({ tool_calls: [{ index: 0, function: { name: 'list' } }] }, 'tool_calls'),
       '[DONE]',
@@ -95,7 +95,7 @@ describe('tool calls', () => {
     expect(call.arguments).toBe('{}')
   })
 
-  test('calls under a stop finish reason still finish as tool-calls', () => {
+  it('calls under a stop finish reason still finish as tool-calls', () => {
     const events = run([
       delta(
         { tool_calls: [{ index: 0, id: 'a', function: { name: 'read', arguments: '{}' } }] },
@@ -106,7 +106,7 @@ describe('tool calls', () => {
     expect(events.at(-1)).toEqual({ type: 'finish', reason: 'tool-calls' })
   })
 
-  test('a call without a name breaks the stream', () => {
+  it('a call without a name breaks the stream', () => {
     const error = failure([
       delta({ tool_calls: [{ index: 0, id: 'a', function: { arguments: '{}' } }] }, 'tool_calls'),
     ])
@@ -118,7 +118,7 @@ describe('tool calls', () => {
 })
 
 describe('finish', () => {
-  test.each([
+  it.each([
     ['stop', false, 'stop'],
     ['tool_calls', true, 'tool-calls'],
     ['length', false, 'length'],
@@ -128,14 +128,14 @@ describe('finish', () => {
     expect(toFinishReason(reason, calls)).toBe(expected)
   })
 
-  test('a body that ends after the finish reason without done still finishes', () => {
+  it('a body that ends after the finish reason without done still finishes', () => {
     expect(run([delta({ content: 'a' }, 'length')]).at(-1)).toEqual({
       type: 'finish',
       reason: 'length',
     })
   })
 
-  test('a body that ends before any finish is an early end', () => {
+  it('a body that ends before any finish is an early end', () => {
     const error = failure([delta({ content: 'half' })])
     expect([error.code, error.message]).toEqual([
       'LLM_STREAM',
@@ -143,7 +143,7 @@ describe('finish', () => {
     ])
   })
 
-  test('payloads after done are ignored', () => {
+  it('payloads after done are ignored', () => {
     const assembler = new ChatStreamAssembler()
     assembler.push(delta({}, 'stop'))
     assembler.push('[DONE]')
@@ -153,7 +153,7 @@ describe('finish', () => {
 })
 
 describe('bad payloads', () => {
-  test('a payload that is not json is refused with its text', () => {
+  it('a payload that is not json is refused with its text', () => {
     const error = failure(['{oops'])
     expect([error.code, error.message]).toEqual([
       'LLM_STREAM',
@@ -161,13 +161,13 @@ describe('bad payloads', () => {
     ])
   })
 
-  test('a payload that is not an object is refused', () => {
+  it('a payload that is not an object is refused', () => {
     expect(failure(['[1,2]']).message).toBe(
       "the model's stream sent a chunk that is not an object: [1,2]",
     )
   })
 
-  test('an error object in the stream is reported with the server message', () => {
+  it('an error object in the stream is reported with the server message', () => {
     const error = failure([chunk({ error: { message: 'overloaded', code: 503 } })])
     expect([error.code, error.message]).toEqual([
       'LLM_STREAM',

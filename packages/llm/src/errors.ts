@@ -1,66 +1,67 @@
-// Errors of the ctx.llm seam: `LlmError` with a string `code`, the script error of the
-// scripted model, and the abort error every provider throws when the request's signal fires.
-// No I/O here; providers import these so callers can branch on `code` or `name`.
+// LlmError: the one error of the ctx.llm seam, with a `code` from LLM_ERROR_CODES. Providers
+// throw it for every failure, the script parser for a bad script (with `path` and `file`), and
+// every stream for an abort (`createAbortError`). No I/O here; callers branch on `code`.
 
-export type LlmErrorCode =
-  | 'LLM_ABORTED'
-  | 'LLM_AUTH'
-  | 'LLM_HTTP'
-  | 'LLM_NETWORK'
-  | 'LLM_NO_KEY'
-  | 'LLM_RATE_LIMIT'
-  | 'LLM_SCRIPT_INVALID'
-  | 'LLM_STREAM'
-  | 'LLM_TIMEOUT'
+export const LLM_ERROR_CODES = [
+  /** The request's signal fired: during the request, the stream or a wait. */
+  'LLM_ABORTED',
+  /** The server refused the API key (401 or 403). */
+  'LLM_AUTH',
+  /** The server answered with a failing HTTP status other than auth or rate limiting. */
+  'LLM_HTTP',
+  /** The server could not be reached. */
+  'LLM_NETWORK',
+  /** A network provider has no API key, so nothing was sent. */
+  'LLM_NO_KEY',
+  /** The server kept rate limiting (429) through every retry. */
+  'LLM_RATE_LIMIT',
+  /** A model script is malformed or cannot be read (`path` and `file` say where). */
+  'LLM_SCRIPT_INVALID',
+  /** The response stream broke its protocol or ended early. */
+  'LLM_STREAM',
+  /** The server or its stream stayed silent for longer than the timeout. */
+  'LLM_TIMEOUT',
+] as const
+
+export type LlmErrorCode = (typeof LLM_ERROR_CODES)[number]
 
 export interface LlmErrorOptions {
   /** The HTTP status, when the error comes from a server response. */
   status?: number
+  /** `LLM_SCRIPT_INVALID`: the bad script entry (`turns[2].toolCalls[0].name`). */
+  path?: string
+  /** `LLM_SCRIPT_INVALID`: the script file. */
+  file?: string
   cause?: unknown
 }
 
 export class LlmError extends Error {
+  override readonly name = 'LlmError'
   readonly code: LlmErrorCode
   readonly status?: number
-
-  constructor(code: LlmErrorCode, message: string, options: LlmErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.name = 'LlmError'
-    this.code = code
-    if (options.status !== undefined) this.status = options.status
-  }
-}
-
-export function isLlmError(value: unknown): value is LlmError {
-  return value instanceof LlmError
-}
-
-/** A malformed model script: `path` names the bad entry (`turns[2].toolCalls[0].name`). */
-export class LlmScriptError extends LlmError {
   readonly path?: string
   readonly file?: string
 
-  constructor(message: string, details: { path?: string; file?: string; cause?: unknown } = {}) {
-    super('LLM_SCRIPT_INVALID', message, { cause: details.cause })
-    this.name = 'LlmScriptError'
-    if (details.path !== undefined) this.path = details.path
-    if (details.file !== undefined) this.file = details.file
+  constructor(code: LlmErrorCode, message: string, options: LlmErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+    this.status = options.status
+    this.path = options.path
+    this.file = options.file
   }
 }
 
-/**
- * The error a stream throws when its request's signal fires: an `LlmError` with code
- * `LLM_ABORTED` and name `AbortError`, so both `error.name === 'AbortError'` and the code work.
- */
-export function createAbortError(signal?: AbortSignal): LlmError {
-  const error = new LlmError('LLM_ABORTED', 'the model request was aborted', {
-    cause: signal?.reason,
-  })
-  error.name = 'AbortError'
-  return error
+/** True for an LlmError (of `code`, when given). */
+export function isLlmError(value: unknown, code?: LlmErrorCode): value is LlmError {
+  return value instanceof LlmError && (code === undefined || value.code === code)
 }
 
-/** True for the abort error of any provider (and for DOM-style `AbortError`s). */
+/** The error a stream throws when its request's signal fires: `LLM_ABORTED`, with the reason. */
+export function createAbortError(signal?: AbortSignal): LlmError {
+  return new LlmError('LLM_ABORTED', 'the model request was aborted', { cause: signal?.reason })
+}
+
+/** True for the abort error of any provider, and for a DOM or fetch `AbortError`. */
 export function isAbortError(value: unknown): boolean {
-  return value instanceof Error && value.name === 'AbortError'
+  return isLlmError(value, 'LLM_ABORTED') || (value instanceof Error && value.name === 'AbortError')
 }

@@ -11,7 +11,7 @@ declare module 'cordis' {
 
 export { Llm } from './llm'
 export * from './types'
-export { LlmError, LlmScriptError, createAbortError, isAbortError, isLlmError } from './errors'
+export { LLM_ERROR_CODES, LlmError, createAbortError, isAbortError, isLlmError } from './errors'
 export type { LlmErrorCode, LlmErrorOptions } from './errors'
 export { abortableDelay, throwIfAborted } from './abort'
 export { loadLlmScript, parseLlmScript } from './script'

@@ -1,9 +1,9 @@
 // The scripted model's script format: parse and validate a value (or a JSON file) into an
-// `LlmScript`, refusing a malformed one with an `LlmScriptError` that names the bad entry
+// `LlmScript`, refusing a malformed one with an `LLM_SCRIPT_INVALID` error naming the bad entry
 // (`turns[2].toolCalls[0].arguments must be an object`). Pure apart from `loadLlmScript`'s
 // file read; it does not play scripts (see scripted.ts).
 import { readFile } from 'node:fs/promises'
-import { LlmScriptError } from './errors'
+import { LlmError } from './errors'
 import type { LlmScript, LlmScriptToolCall, LlmScriptTurn } from './types'
 
 type Json = Record<string, unknown>
@@ -12,7 +12,7 @@ const TOP_KEYS = ['turns']
 const TURN_KEYS = ['text', 'reasoning', 'toolCalls']
 const CALL_KEYS = ['id', 'name', 'arguments']
 
-/** A problem at one entry; `parseLlmScript` turns it into an `LlmScriptError`. */
+/** A problem at one entry; `parseLlmScript` turns it into an `LLM_SCRIPT_INVALID` error. */
 class ScriptProblem {
   constructor(
     readonly path: string,
@@ -105,7 +105,7 @@ function parseScript(value: unknown): LlmScript {
 
 /**
  * Validates a script value and returns a normalised copy (known keys only). Throws
- * `LlmScriptError` with `path` set to the bad entry; `file` is only used in the message.
+ * `LLM_SCRIPT_INVALID` with `path` set to the bad entry and `file` when given.
  */
 export function parseLlmScript(value: unknown, file?: string): LlmScript {
   try {
@@ -113,7 +113,7 @@ export function parseLlmScript(value: unknown, file?: string): LlmScript {
   } catch (error) {
     if (!(error instanceof ScriptProblem)) throw error
     const where = file === undefined ? '' : ` ${file}`
-    return throwScriptError(`invalid model script${where}: ${error.message}`, {
+    throw new LlmError('LLM_SCRIPT_INVALID', `invalid model script${where}: ${error.message}`, {
       path: error.path === '' ? undefined : error.path,
       file,
     })
@@ -128,24 +128,18 @@ export async function loadLlmScript(file: string): Promise<LlmScript> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     const reason = code === 'ENOENT' ? 'no such file' : (error as Error).message
-    return throwScriptError(`cannot read model script ${file}: ${reason}`, { file, cause: error })
+    throw scriptError(`cannot read model script ${file}: ${reason}`, file, error)
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (error) {
     const reason = (error as Error).message
-    return throwScriptError(`model script ${file} is not valid JSON: ${reason}`, {
-      file,
-      cause: error,
-    })
+    throw scriptError(`model script ${file} is not valid JSON: ${reason}`, file, error)
   }
   return parseLlmScript(value, file)
 }
 
-function throwScriptError(
-  message: string,
-  details: { path?: string; file?: string; cause?: unknown },
-): never {
-  throw new LlmScriptError(message, details)
+function scriptError(message: string, file: string, cause: unknown): LlmError {
+  return new LlmError('LLM_SCRIPT_INVALID', message, { file, cause })
 }

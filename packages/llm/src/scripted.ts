@@ -9,17 +9,8 @@ import { Llm } from './llm'
 import { parseLlmScript } from './script'
 import type { LlmRequest, LlmScript, LlmScriptTurn, LlmStreamEvent } from './types'
 
-export interface ScriptedLlmConfig {
-  script: LlmScript
-  /** Characters (code points) per text or reasoning piece; default 8. */
-  chunkSize?: number
-  /** Milliseconds to wait between events; default 0. */
-  delayMs?: number
-}
-
-const DEFAULT_CHUNK_SIZE = 8
-
-const ScriptSchema = z.unknown().transform((value, ctx): LlmScript => {
+/** The script is validated (and normalised) by `parseLlmScript`; its messages are the issues. */
+const ScriptSchema = z.custom<LlmScript>().transform((value, ctx): LlmScript => {
   try {
     return parseLlmScript(value)
   } catch (error) {
@@ -27,6 +18,18 @@ const ScriptSchema = z.unknown().transform((value, ctx): LlmScript => {
     return z.NEVER
   }
 })
+
+/** The scripted model's config; there is no default script, so a config is required. */
+export const Config = z.object({
+  script: ScriptSchema,
+  /** Characters (code points) per text or reasoning piece. */
+  chunkSize: z.number().int().positive().default(8),
+  /** Milliseconds to wait between events. */
+  delayMs: z.number().int().nonnegative().default(0),
+})
+
+/** The config as a host passes it to `ctx.plugin(ScriptedLlm, config)`. */
+export type ScriptedLlmConfig = z.input<typeof Config>
 
 function splitPieces(text: string, size: number): string[] {
   const points = Array.from(text)
@@ -38,25 +41,26 @@ function splitPieces(text: string, size: number): string[] {
 }
 
 export class ScriptedLlm extends Llm {
-  static Config = z.object({
-    script: ScriptSchema,
-    chunkSize: z.number().int().positive().default(DEFAULT_CHUNK_SIZE),
-    delayMs: z.number().int().nonnegative().default(0),
-  })
+  static Config = Config
 
   private readonly script: LlmScript
   private readonly chunkSize: number
   private readonly delayMs: number
   private readonly scriptIds: Set<string>
-  private readonly progress = { played: 0, generatedIds: 0 }
+  /** Turns handed out so far. */
+  private playedTurns = 0
+  /** The counter behind generated call ids. */
+  private generatedIds = 0
 
   constructor(ctx: Context, config: ScriptedLlmConfig) {
     super(ctx)
-    this.script = config.script
-    this.chunkSize = config.chunkSize ?? DEFAULT_CHUNK_SIZE
-    this.delayMs = config.delayMs ?? 0
+    // Cordis validated `config` against Config when the plugin loaded: this is its output.
+    const settings = config as z.output<typeof Config>
+    this.script = settings.script
+    this.chunkSize = settings.chunkSize
+    this.delayMs = settings.delayMs
     this.scriptIds = new Set(
-      config.script.turns.flatMap((turn) =>
+      settings.script.turns.flatMap((turn) =>
         (turn.toolCalls ?? []).flatMap((call) => call.id ?? []),
       ),
     )
@@ -64,12 +68,12 @@ export class ScriptedLlm extends Llm {
 
   /** Turns handed out so far (a request that was aborted mid-turn still counts). */
   get played(): number {
-    return this.progress.played
+    return this.playedTurns
   }
 
   /** Turns not yet played. */
   get remaining(): number {
-    return Math.max(0, this.script.turns.length - this.progress.played)
+    return Math.max(0, this.script.turns.length - this.playedTurns)
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -78,14 +82,14 @@ export class ScriptedLlm extends Llm {
 
   private async *play(signal?: AbortSignal): AsyncGenerator<LlmStreamEvent> {
     throwIfAborted(signal)
-    const turn = this.script.turns[this.progress.played]
+    const turn = this.script.turns[this.playedTurns]
     if (turn === undefined) {
       const count = this.script.turns.length
       yield { type: 'text-delta', text: this.exhaustedText(count) }
       yield { type: 'finish', reason: 'stop' }
       return
     }
-    this.progress.played += 1
+    this.playedTurns += 1
     let first = true
     for (const event of this.turnEvents(turn)) {
       if (!first && this.delayMs > 0) await abortableDelay(this.delayMs, signal)
@@ -118,8 +122,8 @@ export class ScriptedLlm extends Llm {
   private generateId(): string {
     let id: string
     do {
-      this.progress.generatedIds += 1
-      id = `call_${this.progress.generatedIds}`
+      this.generatedIds += 1
+      id = `call_${this.generatedIds}`
     } while (this.scriptIds.has(id))
     return id
   }

@@ -1,15 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { LlmScriptError, loadLlmScript, parseLlmScript } from '@deepseek-ai/dsh-llm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { LlmError, loadLlmScript, parseLlmScript } from '@deepseek-ai/dsh-llm'
 
 function problemOf(value: unknown): { message: string; path?: string } {
   try {
     parseLlmScript(value)
   } catch (error) {
-    expect(error).toBeInstanceOf(LlmScriptError)
-    const scriptError = error as LlmScriptError
+    expect(error).toBeInstanceOf(LlmError)
+    const scriptError = error as LlmError
     expect(scriptError.code).toBe('LLM_SCRIPT_INVALID')
     return { message: scriptError.message, path: scriptError.path }
   }
@@ -17,7 +17,7 @@ function problemOf(value: unknown): { message: string; path?: string } {
 }
 
 describe('good scripts', () => {
-  test('the spec example parses to the same turns', () => {
+  it('the spec example parses to the same turns', () => {
     const value = {
       turns: [
         { text: 'Let me look.', toolCalls: [{ name: 'read', arguments: { file_path: 'a.txt' } }] },
@@ -31,11 +31,11 @@ describe('good scripts', () => {
     expect(parseLlmScript(value)).toEqual(value)
   })
 
-  test('an empty turn list is a valid script', () => {
+  it('an empty turn list is a valid script', () => {
     expect(parseLlmScript({ turns: [] })).toEqual({ turns: [] })
   })
 
-  test('an empty text still counts as content', () => {
+  it('an empty text still counts as content', () => {
     expect(parseLlmScript({ turns: [{ text: '' }] })).toEqual({ turns: [{ text: '' }] })
   })
 })
@@ -153,7 +153,7 @@ describe('malformed scripts', () => {
     ],
   ]
 
-  test.each(cases)('%s is refused with its entry named', (_label, value, message, path) => {
+  it.each(cases)('%s is refused with its entry named', (_label, value, message, path) => {
     expect(problemOf(value)).toEqual({ message: `invalid model script: ${message}`, path })
   })
 })
@@ -169,44 +169,44 @@ describe('script files', () => {
     await rm(dir, { recursive: true, force: true })
   })
 
-  test('a valid file loads into its script', async () => {
+  it('a valid file loads into its script', async () => {
     const file = join(dir, 'script.json')
     await writeFile(file, JSON.stringify({ turns: [{ text: 'hi' }] }))
     expect(await loadLlmScript(file)).toEqual({ turns: [{ text: 'hi' }] })
   })
 
-  test('a missing file is refused naming the file', async () => {
+  it('a missing file is refused naming the file', async () => {
     const file = join(dir, 'absent.json')
     await expect(loadLlmScript(file)).rejects.toMatchObject({
-      name: 'LlmScriptError',
+      name: 'LlmError',
       code: 'LLM_SCRIPT_INVALID',
       message: `cannot read model script ${file}: no such file`,
       file,
     })
   })
 
-  test('a directory is refused naming the path', async () => {
+  it('a directory is refused naming the path', async () => {
     await expect(loadLlmScript(dir)).rejects.toThrow(`cannot read model script ${dir}: `)
   })
 
-  test('a file of bad JSON is refused naming the file', async () => {
+  it('a file of bad JSON is refused naming the file', async () => {
     const file = join(dir, 'bad.json')
     await writeFile(file, '{ "turns": [')
     await expect(loadLlmScript(file)).rejects.toThrow(`model script ${file} is not valid JSON: `)
   })
 
-  test('a file of the wrong shape names the file and the entry', async () => {
+  it('a file of the wrong shape names the file and the entry', async () => {
     const file = join(dir, 'shape.json')
     await writeFile(
       file,
       JSON.stringify({ turns: [{ toolCalls: [{ name: 'read', arguments: 1 }] }] }),
     )
     const error = await loadLlmScript(file).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(LlmScriptError)
-    expect((error as LlmScriptError).message).toBe(
+    expect(error).toBeInstanceOf(LlmError)
+    expect((error as LlmError).message).toBe(
       `invalid model script ${file}: turns[0].toolCalls[0].arguments must be an object`,
     )
-    expect((error as LlmScriptError).file).toBe(file)
-    expect((error as LlmScriptError).path).toBe('turns[0].toolCalls[0].arguments')
+    expect((error as LlmError).file).toBe(file)
+    expect((error as LlmError).path).toBe('turns[0].toolCalls[0].arguments')
   })
 })

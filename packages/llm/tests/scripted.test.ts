@@ -1,5 +1,5 @@
 import { Context } from 'cordis'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 
@@ -30,7 +30,7 @@ function joined(events: LlmStreamEvent[], type: 'text-delta' | 'reasoning-delta'
 }
 
 describe('playing turns', () => {
-  test('text streams in pieces of the chunk size and finishes with stop', async () => {
+  it('text streams in pieces of the chunk size and finishes with stop', async () => {
     const ctx = await load({ turns: [{ text: 'Hello, streaming world' }] }, { chunkSize: 5 })
     const events = await collect(ctx.llm.stream(request()))
     expect(events).toEqual([
@@ -43,7 +43,7 @@ describe('playing turns', () => {
     ])
   })
 
-  test('reasoning streams before text', async () => {
+  it('reasoning streams before text', async () => {
     const ctx = await load({ turns: [{ text: 'answer', reasoning: 'think first' }] })
     const events = await collect(ctx.llm.stream(request()))
     const kinds = events.map((event) => event.type)
@@ -52,7 +52,7 @@ describe('playing turns', () => {
     expect(joined(events, 'text-delta')).toBe('answer')
   })
 
-  test('pieces never split a character outside the basic plane', async () => {
+  it('pieces never split a character outside the basic plane', async () => {
     const ctx = await load({ turns: [{ text: '😀😀😀' }] }, { chunkSize: 1 })
     const events = await collect(ctx.llm.stream(request()))
     expect(events.filter((event) => event.type === 'text-delta')).toEqual([
@@ -62,7 +62,7 @@ describe('playing turns', () => {
     ])
   })
 
-  test('tool calls follow the text with arguments as JSON text and finish tool-calls', async () => {
+  it('tool calls follow the text with arguments as JSON text and finish tool-calls', async () => {
     const ctx = await load({
       turns: [
         {
@@ -79,7 +79,7 @@ describe('playing turns', () => {
     expect(joined(events, 'text-delta')).toBe('Let me look.')
   })
 
-  test('generated ids are unique and avoid the ids the script uses', async () => {
+  it('generated ids are unique and avoid the ids the script uses', async () => {
     const ctx = await load({
       turns: [
         {
@@ -100,7 +100,7 @@ describe('playing turns', () => {
     expect(ids).toEqual(['call_1', 'call_2', 'call_3', 'call_4'])
   })
 
-  test('one turn is played per request, in order', async () => {
+  it('one turn is played per request, in order', async () => {
     const ctx = await load({ turns: [{ text: 'one' }, { text: 'two' }] })
     const llm = ctx.llm as ScriptedLlm
     expect([llm.played, llm.remaining]).toEqual([0, 2])
@@ -111,7 +111,7 @@ describe('playing turns', () => {
 })
 
 describe('an exhausted script', () => {
-  test('answers with a clear text and finishes stop, every time', async () => {
+  it('answers with a clear text and finishes stop, every time', async () => {
     const ctx = await load({ turns: [{ text: 'only' }] })
     await collect(ctx.llm.stream(request()))
     for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -122,7 +122,7 @@ describe('an exhausted script', () => {
     }
   })
 
-  test('an empty script is exhausted from the first request', async () => {
+  it('an empty script is exhausted from the first request', async () => {
     const ctx = await load({ turns: [] })
     const events = await collect(ctx.llm.stream(request()))
     expect(joined(events, 'text-delta')).toBe(
@@ -132,7 +132,7 @@ describe('an exhausted script', () => {
 })
 
 describe('abort', () => {
-  test('an abort during a delay throws an AbortError at once', async () => {
+  it('an abort during a delay throws LLM_ABORTED at once', async () => {
     const ctx = await load(
       { turns: [{ text: 'slow text here' }] },
       { chunkSize: 2, delayMs: 60_000 },
@@ -145,10 +145,10 @@ describe('abort', () => {
     })
     const pending = iterator.next()
     controller.abort()
-    await expect(pending).rejects.toMatchObject({ name: 'AbortError', code: 'LLM_ABORTED' })
+    await expect(pending).rejects.toMatchObject({ name: 'LlmError', code: 'LLM_ABORTED' })
   })
 
-  test('an abort between pieces stops the stream without a delay', async () => {
+  it('an abort between pieces stops the stream without a delay', async () => {
     const ctx = await load({ turns: [{ text: 'abcdef' }] }, { chunkSize: 1 })
     const controller = new AbortController()
     const seen: string[] = []
@@ -158,23 +158,24 @@ describe('abort', () => {
         if (seen.length === 2) controller.abort()
       }
     }
-    await expect(run()).rejects.toMatchObject({ name: 'AbortError' })
+    await expect(run()).rejects.toMatchObject({ name: 'LlmError', code: 'LLM_ABORTED' })
     expect(seen).toEqual(['a', 'b'])
   })
 
-  test('a request aborted before it starts does not use up a turn', async () => {
+  it('a request aborted before it starts does not use up a turn', async () => {
     const ctx = await load({ turns: [{ text: 'kept' }] })
     const controller = new AbortController()
     controller.abort()
     await expect(collect(ctx.llm.stream(request(controller.signal)))).rejects.toMatchObject({
-      name: 'AbortError',
+      name: 'LlmError',
+      code: 'LLM_ABORTED',
     })
     expect(joined(await collect(ctx.llm.stream(request())), 'text-delta')).toBe('kept')
   })
 })
 
 describe('loading as a plugin', () => {
-  test('a malformed script in the config is refused naming the entry', async () => {
+  it('a malformed script in the config is refused naming the entry', async () => {
     const ctx = new Context()
     const script = { turns: [{ toolCalls: [{ name: 'read', arguments: 'x' }] }] }
     await expect(
@@ -183,7 +184,7 @@ describe('loading as a plugin', () => {
     expect(ctx.get('llm')).toBeUndefined()
   })
 
-  test('disposing the plugin removes ctx.llm', async () => {
+  it('disposing the plugin removes ctx.llm', async () => {
     const ctx = new Context()
     const fiber = await ctx.plugin(ScriptedLlm, { script: { turns: [{ text: 'x' }] } })
     expect(ctx.get('llm')).toBeInstanceOf(ScriptedLlm)

@@ -5,7 +5,9 @@
 // waits until all are present), so the registry is looked up at assembly with `ctx.get`.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type { ToolSchema } from '@deepseek-ai/dsh-tools'
+import type {} from '@deepseek-ai/dsh-tools' // for the ctx.tools augmentation read by assemble
+import { SystemPromptError } from './errors'
+import type { AssembledPrompt, PromptSection, PromptSectionInput } from './types'
 
 declare module 'cordis' {
   interface Context {
@@ -13,36 +15,7 @@ declare module 'cordis' {
   }
 }
 
-export interface PromptSectionInput {
-  /** Unique among the added sections; names the section in errors and listings. */
-  name: string
-  text: string
-  /** Lower first; default 100. Ties keep the order sections were added in. */
-  order?: number
-}
-
-export interface PromptSection {
-  name: string
-  text: string
-  order: number
-}
-
-export interface AssembledPrompt {
-  system: string
-  tools: ToolSchema[]
-}
-
 export const DEFAULT_SECTION_ORDER = 100
-
-export class SystemPromptError extends Error {
-  override readonly name = 'SystemPromptError'
-  readonly code: 'PROMPT_DUPLICATE_SECTION' | 'PROMPT_INVALID_SECTION'
-
-  constructor(code: SystemPromptError['code'], message: string) {
-    super(message)
-    this.code = code
-  }
-}
 
 interface Entry extends PromptSection {
   sequence: number
@@ -50,7 +23,8 @@ interface Entry extends PromptSection {
 
 export default class SystemPrompt extends Service {
   private readonly entries = new Map<string, Entry>()
-  private readonly counter = { next: 0 }
+  /** Added sections are numbered so that equal orders keep the order they were added in. */
+  private nextSequence = 0
 
   /** Takes no options; `{}` is accepted so hosts can load every service alike. */
   constructor(ctx: Context, _config?: Record<string, never>) {
@@ -59,7 +33,7 @@ export default class SystemPrompt extends Service {
 
   /** Adds a section until the returned function is called or the caller's plugin is disposed. */
   add(section: PromptSectionInput): () => void {
-    const entry = checkSection(section, this.counter.next++)
+    const entry = checkSection(section, this.nextSequence++)
     if (this.entries.has(entry.name)) {
       throw new SystemPromptError(
         'PROMPT_DUPLICATE_SECTION',
@@ -114,3 +88,7 @@ function checkSection(section: PromptSectionInput, sequence: number): Entry {
   }
   return { name, text, order, sequence }
 }
+
+export { SYSTEM_PROMPT_ERROR_CODES, SystemPromptError, isSystemPromptError } from './errors'
+export type { SystemPromptErrorCode } from './errors'
+export type { AssembledPrompt, PromptSection, PromptSectionInput } from './types'

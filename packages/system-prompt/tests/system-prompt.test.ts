@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises'
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
-import SystemPrompt, { SystemPromptError } from '../src/index'
+import SystemPrompt, {
+  SYSTEM_PROMPT_ERROR_CODES,
+  SystemPromptError,
+  isSystemPromptError,
+} from '../src/index'
 import type { PromptSectionInput } from '../src/index'
 
 async function makeContext(): Promise<Context> {
@@ -53,6 +58,7 @@ describe('sections', () => {
     const attempt = () => ctx.systemPrompt.add({ name: 'read', text: 'second' })
     expect(attempt).toThrow(SystemPromptError)
     expect(attempt).toThrow('A prompt section named "read" is already added.')
+    expect(attempt).toThrow(expect.objectContaining({ code: 'PROMPT_DUPLICATE_SECTION' }))
     expect(ctx.systemPrompt.sections()).toEqual([{ name: 'read', text: 'first', order: 100 }])
   })
 
@@ -134,5 +140,25 @@ describe('assembly', () => {
   it('an empty prompt assembles to an empty text', async () => {
     const ctx = await makeContext()
     expect(ctx.systemPrompt.assemble()).toEqual({ system: '', tools: [] })
+  })
+})
+
+describe('errors', () => {
+  it('isSystemPromptError checks the class and, when given, the code', () => {
+    const error = new SystemPromptError('PROMPT_DUPLICATE_SECTION', 'taken')
+    expect(error.name).toBe('SystemPromptError')
+    expect(isSystemPromptError(error)).toBe(true)
+    expect(isSystemPromptError(error, 'PROMPT_DUPLICATE_SECTION')).toBe(true)
+    expect(isSystemPromptError(error, 'PROMPT_INVALID_SECTION')).toBe(false)
+    const lookalike = Object.assign(new Error('taken'), { code: 'PROMPT_DUPLICATE_SECTION' })
+    expect(isSystemPromptError(lookalike)).toBe(false)
+  })
+
+  it('every code is listed once in the README error table', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8')
+    for (const code of SYSTEM_PROMPT_ERROR_CODES) {
+      const rows = readme.split('\n').filter((line) => line.startsWith(`| \`${code}\` |`))
+      expect(rows).toHaveLength(1)
+    }
   })
 })
