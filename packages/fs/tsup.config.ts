@@ -1,3 +1,5 @@
 import { packageBuild } from '../../tsup.package'
 
-export default packageBuild(['src/index.ts', 'src/testing.ts'], { external: ['vitest'] })
+export default packageBuild(['src/index.ts', 'src/provider.ts', 'src/testing.ts'], {
+  external: ['vitest'],
+})

@@ -1,10 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
-import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
-import type { Context } from 'cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { SessionEvent } from '../src'
 import { createHost, eventTypes } from './helpers/host'
@@ -16,14 +12,8 @@ afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.cleanup()))
 })
 
-async function loadFsStack(ctx: Context, dir: string): Promise<void> {
-  await ctx.plugin(LocalFileSystem, { cwd: dir })
-  await ctx.plugin(FsPolicy)
-  await ctx.plugin(ToolFs)
-}
-
 async function fsHost(script: LlmScript, files: Record<string, string>): Promise<Host> {
-  const host = await createHost({ script, setup: loadFsStack })
+  const host = await createHost({ script, fs: true })
   hosts.push(host)
   for (const [name, content] of Object.entries(files)) {
     await writeFile(join(host.dir, name), content)

@@ -7,9 +7,6 @@
 // anything but a whole content that was really written. DSH_RACE_SEED=<n> replays a run.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
-import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import type { ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Agent } from '../src'
@@ -197,13 +194,7 @@ async function race(): Promise<void> {
 
 beforeAll(async () => {
   console.log(`agent race seed ${SEED} (set DSH_RACE_SEED to replay)`)
-  host = await createHost({
-    setup: async (ctx, dir) => {
-      await ctx.plugin(LocalFileSystem, { cwd: dir })
-      await ctx.plugin(FsPolicy)
-      await ctx.plugin(ToolFs)
-    },
-  })
+  host = await createHost({ fs: true })
   await race()
 }, 240_000)
 

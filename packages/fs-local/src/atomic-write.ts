@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { parentNotDirectoryError } from '@deepseek-ai/dsh-fs'
+import { parentNotDirectoryError } from '@deepseek-ai/dsh-fs/provider'
 import { hasNodeCode, toFsError } from './errors'
 
 export interface AtomicWriteOptions {

@@ -2,14 +2,15 @@
 // (EACCES, EISDIR, ENOSPC…) escapes the provider. The message names the path, what was wrong
 // and what to do; the Node code stays in the message and the original error is the `cause`.
 // ENOTDIR (a parent component is a file) maps to FS_NOT_FOUND: such a path cannot exist.
+import { FsError } from '@deepseek-ai/dsh-fs'
 import {
-  FsError,
   notFoundError,
   notRegularFileError,
   parentNotDirectoryError,
-} from '@deepseek-ai/dsh-fs'
+} from '@deepseek-ai/dsh-fs/provider'
 
-function nodeCode(error: unknown): string | undefined {
+/** The Node error's code (`ENOENT`, `EACCES`…), when it has one. */
+export function nodeCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined
   return typeof error.code === 'string' ? error.code : undefined
 }
@@ -34,26 +35,26 @@ export function toFsError(error: unknown, path: string): FsError {
       return new FsError(
         'FS_PERMISSION_DENIED',
         `Permission denied for ${path} (${code}): this process may not access it. Choose another path, or change the file's or its folder's permissions.`,
-        { path, cause: error },
+        { path, cause: error, details: { osCode: code } },
       )
     case 'EROFS':
       return new FsError(
         'FS_PERMISSION_DENIED',
         `${path} is on a read-only file system (EROFS), so it cannot be changed. Choose a path on a writable disk.`,
-        { path, cause: error },
+        { path, cause: error, details: { osCode: code } },
       )
     case 'ENOSPC':
     case 'EDQUOT':
       return new FsError(
         'FS_IO',
         `The disk is full (${code}) while writing ${path}; the file was left as it was. Free some space, then retry.`,
-        { path, cause: error },
+        { path, cause: error, details: { osCode: code } },
       )
     case 'ELOOP':
       return new FsError(
         'FS_IO',
         `${path} goes through a loop of symbolic links (ELOOP). Fix the links or use the real path.`,
-        { path, cause: error },
+        { path, cause: error, details: { osCode: code } },
       )
     case 'ABORT_ERR':
       return new FsError('FS_ABORTED', `The operation on ${path} was cancelled.`, {
@@ -64,7 +65,7 @@ export function toFsError(error: unknown, path: string): FsError {
       return new FsError(
         'FS_IO',
         `The disk reported an error for ${path} (${code ?? 'no error code'}): ${nodeMessage(error)}. Retry; if it persists, check the disk and the path.`,
-        { path, cause: error },
+        { path, cause: error, details: code === undefined ? {} : { osCode: code } },
       )
   }
 }

@@ -4,7 +4,8 @@
 // between a check and the open is still refused.
 import { constants, type BigIntStats } from 'node:fs'
 import { open, stat, type FileHandle } from 'node:fs/promises'
-import { notRegularFileError, type FsEntryType, type FsInfo } from '@deepseek-ai/dsh-fs'
+import type { FsEntryType, FsInfo } from '@deepseek-ai/dsh-fs'
+import { notRegularFileError } from '@deepseek-ai/dsh-fs/provider'
 import { hasNodeCode, toFsError } from './errors'
 
 /** dev, inode, size and nanosecond mtime and ctime: a same-size rewrite in one millisecond differs. */

@@ -6,7 +6,6 @@ import { resolve as resolvePath } from 'node:path'
 import type { Context } from 'cordis'
 import {
   FileSystem,
-  throwIfAborted,
   type FsEditExpectation,
   type FsEditOutcome,
   type FsEditRequest,
@@ -16,8 +15,8 @@ import {
   type FsTarget,
   type FsWriteIntent,
   type FsWriteOutcome,
-  decodeText,
 } from '@deepseek-ai/dsh-fs'
+import { decodeText, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import { z } from 'zod'
 import { infoOf, readRegular, statPath } from './file-info'
 import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
@@ -49,11 +48,10 @@ export default class LocalFileSystem extends FileSystem {
   private readonly maxEditBytes: number
   private readonly locks = new KeyedMutex()
 
-  constructor(ctx: Context, config?: LocalFileSystemConfig) {
+  constructor(ctx: Context, config: LocalFileSystemConfig) {
     super(ctx)
-    // Cordis has already validated the config; parsing again fills the defaults when the
-    // class is constructed directly, and is a no-op otherwise.
-    const { cwd, maxEditBytes } = Config.parse(config ?? {})
+    // Cordis validated `config` against Config when it loaded the service: defaults are in.
+    const { cwd, maxEditBytes } = config as z.output<typeof Config>
     this.cwd = resolvePath(cwd)
     this.maxEditBytes = maxEditBytes
   }

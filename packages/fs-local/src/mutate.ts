@@ -5,6 +5,13 @@ import { constants, type BigIntStats } from 'node:fs'
 import { access } from 'node:fs/promises'
 import {
   FsError,
+  type FsEditExpectation,
+  type FsEditOutcome,
+  type FsEditRequest,
+  type FsWriteIntent,
+  type FsWriteOutcome,
+} from '@deepseek-ai/dsh-fs'
+import {
   checkEditRequest,
   decodeText,
   editedBytePieces,
@@ -16,15 +23,10 @@ import {
   staleVersionError,
   throwIfAborted,
   tooLargeError,
-  type FsEditExpectation,
-  type FsEditOutcome,
-  type FsEditRequest,
-  type FsWriteIntent,
-  type FsWriteOutcome,
   type TextEditPlan,
-} from '@deepseek-ai/dsh-fs'
+} from '@deepseek-ai/dsh-fs/provider'
 import { writeFileAtomic } from './atomic-write'
-import { hasNodeCode, toFsError } from './errors'
+import { hasNodeCode, nodeCode, toFsError } from './errors'
 import { checkRegular, openRegular, readRegular, statPath, versionOf } from './file-info'
 
 /** Up to this size an update reports the text it replaced. */
@@ -170,7 +172,7 @@ async function checkWritable(path: string, display: string): Promise<void> {
     throw new FsError(
       'FS_PERMISSION_DENIED',
       `Cannot change ${display}: it is read-only for this process. Make it writable first if it should change.`,
-      { path: display, cause: error },
+      { path: display, cause: error, details: { osCode: nodeCode(error) } },
     )
   }
 }

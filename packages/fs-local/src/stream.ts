@@ -7,12 +7,8 @@
 // across chunks is joined, the BOM is dropped).
 import { Buffer } from 'node:buffer'
 import type { FileHandle } from 'node:fs/promises'
-import {
-  staleVersionError,
-  TextChunkDecoder,
-  throwIfAborted,
-  type FsStreamBytesOptions,
-} from '@deepseek-ai/dsh-fs'
+import type { FsStreamBytesOptions } from '@deepseek-ai/dsh-fs'
+import { staleVersionError, TextChunkDecoder, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import { toFsError } from './errors'
 import { openRegular } from './file-info'
 

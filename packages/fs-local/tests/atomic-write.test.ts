@@ -2,7 +2,7 @@ import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeFileAtomic } from '../src/atomic-write'
-import { failureOf, setupLocal, type LocalSetup } from './helpers'
+import { failureOf, setupLocal, type LocalSetup } from './helpers/local'
 
 let local: LocalSetup
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { runFileSystemContract } from '@deepseek-ai/dsh-fs/testing'
-import { setupLocal } from './helpers'
+import { setupLocal } from './helpers/local'
 
 runFileSystemContract('LocalFileSystem', async () => {
   const { fs, root, cleanup } = await setupLocal()

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleDriver } from './child/bundle'
-import { crashContent } from './child/driver'
+import { bundleDriver } from './helpers/child/bundle'
+import { crashContent } from './helpers/child/driver'
 
 const KILLS = 55
 const MEGABYTES = 3

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Context } from 'cordis'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import LocalFileSystem from '../src/index'
-import { failureOf } from './helpers'
+import { failureOf } from './helpers/local'
 
 const KB = 1024
 

@@ -1,9 +1,9 @@
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bundleDriver } from './child/bundle'
-import { runChildOp } from './child/run'
-import { setupLocal, type LocalSetup } from './helpers'
+import { bundleDriver } from './helpers/child/bundle'
+import { runChildOp } from './helpers/child/run'
+import { setupLocal, type LocalSetup } from './helpers/local'
 
 // Permission bits are checked in a child process: as root the tests could not be denied
 // anything, so the child drops to `nobody` (see child/run.ts).

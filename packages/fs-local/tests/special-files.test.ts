@@ -3,7 +3,7 @@ import { lstat, mkdir, readdir, readFile, readlink, symlink, writeFile } from 'n
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { failureOf, setupLocal, type LocalSetup } from './helpers'
+import { failureOf, setupLocal, type LocalSetup } from './helpers/local'
 
 let local: LocalSetup
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { failureOf, setupLocal, type LocalSetup } from './helpers'
+import { failureOf, setupLocal, type LocalSetup } from './helpers/local'
 
 let local: LocalSetup
 beforeEach(async () => {

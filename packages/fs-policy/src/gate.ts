@@ -2,8 +2,8 @@
 // the write/edit conditions that follow from it (SPEC §6). Pure state, no I/O, no Cordis.
 // A session is the object at `actor.agent.session` (a tool execution's agent session); it is
 // held weakly, so a finished session's observations go with it.
-import { FsError } from '@deepseek-ai/dsh-fs'
 import type { FsEditExpectation, FsTarget, FsVersion, FsWriteIntent } from '@deepseek-ai/dsh-fs'
+import { notObservedError } from '@deepseek-ai/dsh-fs/provider'
 
 /** The part of an actor the gate reads: a tool execution's `agent.session`. */
 export interface FsPolicyActor {
@@ -52,13 +52,7 @@ export class ObservedStateGate {
   editIntent(target: FsTarget, actor: unknown): FsEditExpectation {
     const version = this.observedVersion(target, actor)
     if (version !== undefined) return { version }
-    throw new FsError(
-      'FS_NOT_OBSERVED',
-      `Cannot edit ${target.displayPath}: it has not been read in this session. ` +
-        'Read the file first (any part of it is enough), then retry the edit with old_string ' +
-        'copied exactly from what you read.',
-      { path: target.displayPath },
-    )
+    throw notObservedError(target.displayPath, 'edit')
   }
 
   /** Forgets every observation of every session. */

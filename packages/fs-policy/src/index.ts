@@ -3,6 +3,7 @@
 // `fs/observed` (SPEC §6). No service, no I/O: the provider enforces the conditions (a changed
 // file fails FS_STALE_VERSION there). Without this plugin the file tools are unconditional.
 import type { Context } from 'cordis'
+// For the fs/* event declarations (the ctx.fs augmentation).
 import type {} from '@deepseek-ai/dsh-fs'
 import { ObservedStateGate } from './gate'
 
@@ -16,6 +17,3 @@ export function apply(ctx: Context): void {
   ctx.on('fs/edit-intent', (target, actor) => gate.editIntent(target, actor))
   ctx.effect(() => () => gate.clear(), 'fs-policy state')
 }
-
-export { ObservedStateGate, sessionOf } from './gate'
-export type { FsPolicyActor } from './gate'

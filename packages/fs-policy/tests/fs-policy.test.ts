@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { FsError } from '@deepseek-ai/dsh-fs'
 import type { FsTarget } from '@deepseek-ai/dsh-fs'
 import * as FsPolicy from '../src/index'
+import { ObservedStateGate } from '../src/gate'
 
 function target(key: string, displayPath = `/w/${key}`): FsTarget {
   return { inputPath: key, targetKey: key, displayPath }
@@ -28,8 +29,7 @@ async function withPolicy() {
 }
 
 const NOT_OBSERVED =
-  'Cannot edit /w/a.txt: it has not been read in this session. Read the file first (any part ' +
-  'of it is enough), then retry the edit with old_string copied exactly from what you read.'
+  '/w/a.txt has not been read in this session, so it cannot be edited yet. Read it first, then edit it.'
 
 describe('the decision table', () => {
   it('a file the session observed is written only at the observed version', async () => {
@@ -54,11 +54,17 @@ describe('the decision table', () => {
     expect(writeIntent(ctx, target('a.txt'), actor({}))).toEqual({ kind: 'createIfAbsent' })
   })
 
-  it('an unobserved edit is refused with FS_NOT_OBSERVED telling the model to read first', async () => {
+  it('an unobserved edit is refused with FS_NOT_OBSERVED saying to read first', async () => {
     const { ctx } = await withPolicy()
     const attempt = () => editIntent(ctx, target('a.txt'), actor({}))
     expect(attempt).toThrow(FsError)
-    expect(attempt).toThrow(expect.objectContaining({ code: 'FS_NOT_OBSERVED', path: '/w/a.txt' }))
+    expect(attempt).toThrow(
+      expect.objectContaining({
+        code: 'FS_NOT_OBSERVED',
+        path: '/w/a.txt',
+        details: { operation: 'edit' },
+      }),
+    )
     expect(attempt).toThrow(NOT_OBSERVED)
   })
 
@@ -154,7 +160,7 @@ describe('disposal', () => {
   })
 
   it('the gate forgets everything when cleared', () => {
-    const gate = new FsPolicy.ObservedStateGate()
+    const gate = new ObservedStateGate()
     const me = actor({})
     gate.record(target('a.txt'), 'v1', me)
     expect(gate.observedVersion(target('a.txt'), me)).toBe('v1')

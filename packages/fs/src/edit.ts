@@ -1,27 +1,18 @@
 // The edit rule every provider shares, as pure functions over text (the file's text without
 // its BOM): `planTextEdit` finds the matches and their replacements (a provider then writes the
-// file as pieces, see edit-bytes.ts); `applyTextEdit` also builds the whole text after.
+// file as pieces, see edit-bytes.ts) and the excerpt a diff is shown from.
 // Matching is literal and counted without overlap. A line break in `oldString`
 // matches either style in the file (LF or CRLF), and each line break of the replacement takes
 // the ending of the file at that place, so a CRLF file stays CRLF, a mixed file keeps each
 // line's own ending, and every character outside the matches stays as it was.
 // Not here: reading or writing bytes, versions, locking (the provider does those).
-import { FsError } from './errors'
+import { ambiguousEditError, editNotFoundError, invalidEditError } from './failures'
 import type { FsEditRequest, FsTextExcerpt } from './types'
 
 /** The texts up to this many characters are shown whole in an edit's excerpt. */
 export const EDIT_EXCERPT_WHOLE_MAX = 64 * 1024
 const EXCERPT_SPAN_MAX = 64 * 1024
 const EXCERPT_CONTEXT_LINES = 3
-
-export interface TextEditResult {
-  /** The whole text after the edit. */
-  text: string
-  replacements: number
-  /** 1-based line where the first replacement starts. */
-  line: number
-  excerpt: FsTextExcerpt
-}
 
 /** Where an edit lands, without the whole text after it (a provider may write it as pieces). */
 export interface TextEditPlan {
@@ -44,54 +35,18 @@ export interface TextMatch {
 export function checkEditRequest(request: FsEditRequest, path?: string): void {
   const { oldString, newString } = request
   if (typeof oldString !== 'string' || oldString === '') {
-    throw new FsError(
-      'FS_INVALID_EDIT',
-      'The text to replace (oldString) is empty. Give the exact text to replace; to replace a whole file, write it instead.',
-      { path },
-    )
+    throw invalidEditError('empty-old-string', path)
   }
-  if (typeof newString !== 'string') {
-    throw new FsError('FS_INVALID_EDIT', 'The replacement (newString) must be a string.', { path })
-  }
-  if (oldString === newString) {
-    throw new FsError(
-      'FS_INVALID_EDIT',
-      'oldString and newString are identical, so the edit would change nothing. Give the new text in newString.',
-      { path },
-    )
-  }
-}
-
-/** Applies a literal edit to `text`; throws FsError when it cannot apply exactly. */
-export function applyTextEdit(text: string, request: FsEditRequest, path?: string): TextEditResult {
-  const plan = planTextEdit(text, request, path)
-  return {
-    text: spliceText(text, plan.matches, 0, text.length),
-    replacements: plan.replacements,
-    line: plan.line,
-    excerpt: plan.excerpt,
-  }
+  if (typeof newString !== 'string') throw invalidEditError('not-a-string', path)
+  if (oldString === newString) throw invalidEditError('unchanged', path)
 }
 
 /** Finds where a literal edit applies to `text`; throws FsError when it cannot apply exactly. */
 export function planTextEdit(text: string, request: FsEditRequest, path?: string): TextEditPlan {
   checkEditRequest(request, path)
-  const name = path ?? 'the file'
   const found = findMatches(text, request.oldString)
-  if (found.length === 0) {
-    throw new FsError(
-      'FS_EDIT_NOT_FOUND',
-      `The text to replace was not found in ${name}. Read the file again and copy the text exactly, including whitespace and indentation.`,
-      { path },
-    )
-  }
-  if (found.length > 1 && request.replaceAll !== true) {
-    throw new FsError(
-      'FS_AMBIGUOUS_EDIT',
-      `The text to replace occurs ${found.length} times in ${name}. Include more surrounding lines so it matches exactly once, or set replaceAll to replace all ${found.length}.`,
-      { path },
-    )
-  }
+  if (found.length === 0) throw editNotFoundError(path)
+  if (found.length > 1 && request.replaceAll !== true) throw ambiguousEditError(path, found.length)
   const newLines = request.newString.replace(/\r\n/g, '\n').split('\n')
   const matches: TextMatch[] = found.map((range) => ({
     ...range,

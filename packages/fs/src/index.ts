@@ -1,5 +1,6 @@
 // The ctx.fs seam: the abstract FileSystem service, its types, FsError, and the fs/* events.
-// No I/O here: providers (fs-local, an editor-backed one, the in-memory fake) implement it.
+// No I/O here: providers (fs-local, an editor-backed one, the in-memory fake) implement it,
+// with the rules they share from the `./provider` face (provider.ts).
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type {
@@ -87,8 +88,5 @@ export abstract class FileSystem extends Service {
 export default FileSystem
 
 export * from './types'
-export * from './errors'
-export * from './failures'
-export * from './text'
-export * from './edit'
-export * from './edit-bytes'
+export { FS_ERROR_CODES, FsError, isFsError } from './errors'
+export type { FsErrorCode, FsErrorDetails, FsErrorOptions } from './errors'

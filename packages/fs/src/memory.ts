@@ -8,7 +8,6 @@
 import { posix } from 'node:path'
 import type { Context } from 'cordis'
 import { FileSystem } from './index'
-import { throwIfAborted } from './errors'
 import { checkEditRequest, planTextEdit } from './edit'
 import { editedBytePieces } from './edit-bytes'
 import {
@@ -17,6 +16,7 @@ import {
   notRegularFileError,
   parentNotDirectoryError,
   staleVersionError,
+  throwIfAborted,
 } from './failures'
 import { decodeText, encodeText, hasUtf8Bom, TextChunkDecoder } from './text'
 import type {
@@ -46,7 +46,7 @@ const PREVIOUS_TEXT_MAX = 1024 * 1024
 export class MemoryFileSystem extends FileSystem {
   readonly cwd: string
   private readonly entries = new Map<string, MemoryEntry>()
-  private readonly clock = { next: 0 }
+  private clock = 0
 
   constructor(ctx: Context, config: MemoryFileSystemConfig = {}) {
     super(ctx)
@@ -204,8 +204,8 @@ export class MemoryFileSystem extends FileSystem {
   }
 
   private tick(): string {
-    this.clock.next += 1
-    return `m${this.clock.next}`
+    this.clock += 1
+    return `m${this.clock}`
   }
 
   private file(target: FsTarget): { bytes: Uint8Array; version: string } {

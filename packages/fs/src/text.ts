@@ -3,22 +3,13 @@
 // by whoever rewrites the file. Pure functions over bytes, no I/O, so the in-memory fake, the
 // disk provider and any later provider decide "is this text" the same way.
 import { Buffer, isUtf8 } from 'node:buffer'
-import { FsError } from './errors'
+import { notTextError } from './failures'
 
 const BOM = Uint8Array.of(0xef, 0xbb, 0xbf)
 
 /** True when the bytes start with the UTF-8 byte-order mark. */
 export function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2]
-}
-
-function notText(path: string | undefined, reason: string, cause?: unknown): FsError {
-  const name = path ?? 'The file'
-  return new FsError(
-    'FS_NOT_TEXT',
-    `${name} is not a UTF-8 text file (${reason}); it cannot be read or edited as text.`,
-    { path, cause },
-  )
 }
 
 /** Decodes a whole file: its text without the BOM, and whether it had one. */
@@ -33,8 +24,8 @@ export function decodeText(bytes: Uint8Array, path?: string): { text: string; bo
  */
 function decodeWhole(bytes: Uint8Array, path: string | undefined): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (buffer.indexOf(0) !== -1) throw notText(path, 'it contains a NUL byte, so it looks binary')
-  if (!isUtf8(buffer)) throw notText(path, 'it contains bytes that are not valid UTF-8')
+  if (buffer.indexOf(0) !== -1) throw notTextError(path, 'nul')
+  if (!isUtf8(buffer)) throw notTextError(path, 'invalid-utf8')
   return buffer.toString('utf8')
 }
 
@@ -103,7 +94,7 @@ export class TextChunkDecoder {
 
   end(): string {
     if (this.pending.length > 0) {
-      throw notText(this.path, 'it contains bytes that are not valid UTF-8')
+      throw notTextError(this.path, 'invalid-utf8')
     }
     return ''
   }

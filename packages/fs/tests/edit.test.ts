@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyTextEdit,
-  decodeText,
-  EDIT_EXCERPT_WHOLE_MAX,
-  editedBytePieces,
-  encodeText,
-  findMatches,
-  FsError,
-  planTextEdit,
-} from '../src/index'
+import { FsError } from '../src/index'
+import { EDIT_EXCERPT_WHOLE_MAX, findMatches, planTextEdit } from '../src/edit'
+import { editedBytePieces } from '../src/edit-bytes'
+import { decodeText, encodeText } from '../src/text'
+import { applyTextEdit } from './helpers/edit'
 
 const codeOf = (work: () => unknown): string | undefined => {
   try {

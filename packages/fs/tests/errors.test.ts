@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { FS_ERROR_CODES, FsError, isFsError } from '../src/index'
 import {
-  FS_ERROR_CODES,
-  FsError,
-  isFsError,
+  ambiguousEditError,
   notFoundError,
+  notObservedError,
   staleVersionError,
   throwIfAborted,
   tooLargeError,
-} from '../src/index'
+} from '../src/failures'
 
 describe('FsError', () => {
   it('is an Error named FsError with a code, a path and a cause', () => {
@@ -56,5 +56,15 @@ describe('shared failures', () => {
     expect(staleVersionError('/w/a')).toMatchObject({ code: 'FS_STALE_VERSION', path: '/w/a' })
     expect(staleVersionError('/w/a').message).toContain('Read it again')
     expect(tooLargeError('/w/a', 10, 5).message).toContain('10 bytes, over the 5-byte limit')
+  })
+
+  it('carry the facts a caller words its own message from', () => {
+    expect(new FsError('FS_IO', 'broken').details).toEqual({})
+    expect(tooLargeError('/w/a', 10, 5).details).toEqual({ size: 10, limit: 5 })
+    expect(ambiguousEditError('/w/a', 4).details).toEqual({ matches: 4 })
+    expect(notObservedError('/w/a', 'edit')).toMatchObject({
+      code: 'FS_NOT_OBSERVED',
+      details: { operation: 'edit' },
+    })
   })
 })

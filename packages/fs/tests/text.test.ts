@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeText, encodeText, FsError, hasUtf8Bom, TextChunkDecoder } from '../src/index'
+import { FsError } from '../src/index'
+import { decodeText, encodeText, hasUtf8Bom, TextChunkDecoder } from '../src/text'
 
 const bytes = (...values: number[]) => Uint8Array.from(values)
 

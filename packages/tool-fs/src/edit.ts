@@ -3,8 +3,8 @@
 // `editText` in one critical section, then reports `fs/observed`. No stat.
 import type { Context } from 'cordis'
 import { z } from 'zod'
-import { FsError } from '@deepseek-ai/dsh-fs'
-import type { FsTextExcerpt } from '@deepseek-ai/dsh-fs'
+import type { FsError, FsTextExcerpt } from '@deepseek-ai/dsh-fs'
+import { invalidEditError } from '@deepseek-ai/dsh-fs/provider'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
@@ -13,7 +13,7 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
-import { restateFsError } from './errors'
+import { forModel } from './failures'
 import { filePathInput } from './input'
 import { formatEditClip, titlePath } from './present'
 
@@ -65,25 +65,15 @@ export function createEditTool(ctx: Context) {
 }
 
 /** The edit's argument errors, found without touching the file; undefined when none. */
-export function checkEditArgs(args: EditArgs): FsError | undefined {
-  if (args.old_string === '') {
-    return new FsError(
-      'FS_INVALID_EDIT',
-      'old_string is empty. Give the exact text to replace; to write a whole file, use write.',
-    )
-  }
-  if (args.old_string === args.new_string) {
-    return new FsError(
-      'FS_INVALID_EDIT',
-      'old_string and new_string are the same, so the edit would change nothing. Put the changed text in new_string.',
-    )
-  }
+function checkEditArgs(args: EditArgs): FsError | undefined {
+  if (args.old_string === '') return invalidEditError('empty-old-string')
+  if (args.old_string === args.new_string) return invalidEditError('unchanged')
   return undefined
 }
 
 async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
   const invalid = checkEditArgs(args)
-  if (invalid !== undefined) throw invalid
+  if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
   const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
   const path = target.displayPath
   const request = {
@@ -96,7 +86,7 @@ async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
     const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
     outcome = await ctx.fs.editText(target, request, expected, exec.signal)
   } catch (error) {
-    throw restateFsError(error, path, 'edit')
+    throw forModel(error, { path, action: 'edit' })
   }
   ctx.emit('fs/observed', target, outcome.version, exec)
   const { replacements, line } = outcome

@@ -3,6 +3,7 @@
 // It holds no policy (fs-policy answers the fs/* intents when loaded) and does no I/O itself.
 import type { Context } from 'cordis'
 import { z } from 'zod'
+// For the ctx.fs, ctx.systemPrompt and ctx.tools augmentations (and the fs/* events).
 import type {} from '@deepseek-ai/dsh-fs'
 import type {} from '@deepseek-ai/dsh-system-prompt'
 import type {} from '@deepseek-ai/dsh-tools'
@@ -32,11 +33,11 @@ export const Config = z
   })
   .prefault({})
 
-export type Config = z.input<typeof Config>
+export type ToolFsConfig = z.input<typeof Config>
 
-/** `config` is optional: Cordis passes it validated, and a direct call gets the defaults. */
-export function apply(ctx: Context, config?: Config): void {
-  const options = Config.parse(config ?? {})
+export function apply(ctx: Context, config: ToolFsConfig): void {
+  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
+  const options = config as z.output<typeof Config>
   const lineIndex = new LineIndexCache({ maxFiles: options.indexedFiles })
   ctx.tools.register(createReadTool(ctx, { smallFileBytes: options.smallFileBytes, lineIndex }))
   ctx.tools.register(createWriteTool(ctx))
@@ -47,15 +48,6 @@ export function apply(ctx: Context, config?: Config): void {
   ctx.effect(() => () => lineIndex.clear(), 'tool-fs line index')
 }
 
-export { ToolFsError, TOOL_FS_ERROR_CODES } from './errors'
-export type { ToolFsErrorCode } from './errors'
-export { LineIndex, LineIndexCache } from './line-index'
 export type { ReadArgs, ReadDetails } from './read'
 export type { WriteArgs, WriteDetails } from './write'
 export type { EditArgs, EditDetails } from './edit'
-export { presentReadCall } from './read'
-export { presentWriteCall, presentWriteResult } from './write'
-export { presentEditCall, presentEditResult, checkEditArgs } from './edit'
-export { editInput } from './edit'
-export { readInput } from './read'
-export { writeInput } from './write'

@@ -1,4 +1,4 @@
-// The read tool's model-facing output: limits, footers, the rendered window, its errors.
+// The read tool's model-facing output: limits, footers, the rendered window, the offset error.
 // Pure and Cordis-free (no ctx.fs either), so it can be unit-tested and reused alone. The byte
 // scanner that finds a window in a file is read-scan.ts, which builds on this module.
 
@@ -22,14 +22,6 @@ export interface ReadWindow {
   capped: boolean
   /** True when the scan went to the end of the file (so `totalLines` was counted). */
   reachedEnd: boolean
-}
-
-/** The bytes are not UTF-8 text: a NUL byte, or invalid UTF-8 inside the window. */
-export class ReadTextError extends Error {
-  override readonly name = 'ReadTextError'
-  constructor(readonly reason: 'nul' | 'invalid-utf8') {
-    super(reason === 'nul' ? 'the file contains NUL bytes' : 'the file is not valid UTF-8')
-  }
 }
 
 /** `1 line`, `2 lines`. */

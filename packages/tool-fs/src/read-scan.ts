@@ -2,13 +2,13 @@
 // Pure and Cordis-free. It decodes only the lines of the window; every other byte is only
 // searched for newlines (in bulk, newline-count.ts) and NUL, so a window costs what it reads
 // and memory stays bounded whatever the file or line size.
+import { notTextError } from '@deepseek-ai/dsh-fs/provider'
 import { NewlineFinder } from './newline-count'
 import {
   LINE_TRUNCATED_SUFFIX,
   READ_MAX_LINE_CHARS,
   READ_MAX_LINES,
   READ_MAX_OUTPUT_BYTES,
-  ReadTextError,
   cutText,
 } from './read-render'
 import type { ReadWindow } from './read-render'
@@ -115,7 +115,7 @@ export class ReadWindowScanner {
   }
 
   private scan(buf: Buffer): void {
-    if (buf.indexOf(0) !== -1) throw new ReadTextError('nul')
+    if (buf.indexOf(0) !== -1) throw notTextError(undefined, 'nul')
     const base = this.pos
     let i = 0
     while (i < buf.length && !this.done) {
@@ -217,7 +217,7 @@ export class ReadWindowScanner {
         stream: true,
       })
     } catch {
-      throw new ReadTextError('invalid-utf8')
+      throw notTextError(undefined, 'invalid-utf8')
     }
   }
 }

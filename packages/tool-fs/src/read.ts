@@ -5,23 +5,18 @@ import type { Context } from 'cordis'
 import { z } from 'zod'
 import { FsError } from '@deepseek-ai/dsh-fs'
 import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import { notFoundError, notRegularFileError } from '@deepseek-ai/dsh-fs/provider'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
   ToolExecution,
   ToolPresentationView,
 } from '@deepseek-ai/dsh-tools'
-import { ToolFsError } from './errors'
+import { forModel } from './failures'
 import { filePathInput } from './input'
 import type { LineIndexCache } from './line-index'
 import { titlePath } from './present'
-import {
-  READ_MAX_LINES,
-  ReadTextError,
-  formatOffsetPastEnd,
-  isOffsetPastEnd,
-  renderReadOutput,
-} from './read-render'
+import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput } from './read-render'
 import type { ReadWindow } from './read-render'
 import { ReadWindowScanner } from './read-scan'
 
@@ -110,22 +105,34 @@ async function applyRead(
   exec: ToolExecution,
 ) {
   const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  try {
+    return await readWindow(ctx, options, target, args, exec)
+  } catch (error) {
+    throw forModel(error, { path: target.displayPath, action: 'read' })
+  }
+}
+
+async function readWindow(
+  ctx: Context,
+  options: ReadToolOptions,
+  target: FsTarget,
+  args: ReadArgs,
+  exec: ToolExecution,
+) {
   const info = await ctx.fs.stat(target, exec.signal)
   checkReadable(target, info)
   const offset = args.offset ?? 1
   const limit = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES)
-  let window: ReadWindow
-  try {
-    window =
-      info.size !== undefined && info.size <= options.smallFileBytes
-        ? await readSmall(ctx, target, offset, limit, exec.signal)
-        : await readLarge(ctx, options.lineIndex, target, info.version, offset, limit, exec.signal)
-  } catch (error) {
-    throw error instanceof ReadTextError ? notText(target, error) : error
-  }
+  const window =
+    info.size !== undefined && info.size <= options.smallFileBytes
+      ? await readSmall(ctx, target, offset, limit, exec.signal)
+      : await readLarge(ctx, options.lineIndex, target, info.version, offset, limit, exec.signal)
   if (isOffsetPastEnd(window)) {
-    const message = formatOffsetPastEnd(target.displayPath, offset, window.totalLines ?? 0)
-    throw new ToolFsError('FS_OFFSET_PAST_END', message)
+    const lines = window.totalLines ?? 0
+    throw new FsError('FS_OFFSET_PAST_END', `Line ${offset} is past the end of the file.`, {
+      path: target.displayPath,
+      details: { offset, lines },
+    })
   }
   ctx.emit('fs/observed', target, info.version, exec)
   const details: ReadDetails = {
@@ -140,19 +147,9 @@ async function applyRead(
 
 function checkReadable(target: FsTarget, info: FsInfo | undefined): asserts info is FsInfo {
   const path = target.displayPath
-  if (info === undefined) {
-    throw new FsError('FS_NOT_FOUND', `File not found: ${path}`, { path })
-  }
-  if (info.type === 'directory') {
-    throw new FsError(
-      'FS_NOT_REGULAR_FILE',
-      `${path} is a directory, not a file. Read a file inside it.`,
-      { path },
-    )
-  }
-  if (info.type !== 'file') {
-    throw new FsError('FS_NOT_REGULAR_FILE', `${path} is not a regular file.`, { path })
-  }
+  if (info === undefined) throw notFoundError(path)
+  if (info.type === 'directory') throw notRegularFileError(path, 'a directory')
+  if (info.type !== 'file') throw notRegularFileError(path, 'a special file')
 }
 
 async function readSmall(
@@ -198,12 +195,4 @@ async function readLarge(
   const window = scanner.finish()
   if (window.reachedEnd) index.totalLines = window.totalLines
   return window
-}
-
-function notText(target: FsTarget, error: ReadTextError): FsError {
-  const path = target.displayPath
-  return new FsError('FS_NOT_TEXT', `${path} is not a UTF-8 text file: ${error.message}.`, {
-    path,
-    cause: error,
-  })
 }

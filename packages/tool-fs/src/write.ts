@@ -11,7 +11,7 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
-import { restateFsError } from './errors'
+import { forModel } from './failures'
 import { filePathInput } from './input'
 import { diffBlock, firstChangedLine, titlePath } from './present'
 import { countTextLines, formatLineCount } from './read-render'
@@ -61,7 +61,7 @@ async function applyWrite(ctx: Context, args: WriteArgs, exec: ToolExecution) {
     const intent = ctx.waterfall('fs/write-intent', target, exec, () => undefined)
     outcome = await ctx.fs.writeText(target, args.content, intent, exec.signal)
   } catch (error) {
-    throw restateFsError(error, path, 'write')
+    throw forModel(error, { path, action: 'write' })
   }
   ctx.emit('fs/observed', target, outcome.version, exec)
   const verb = outcome.operation === 'create' ? 'Created' : 'Updated'

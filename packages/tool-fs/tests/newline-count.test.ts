@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NewlineFinder, bulkNewlineSearch } from '../src/newline-count'
-import { ReadTextError } from '../src/read-render'
 import { ReadWindowScanner } from '../src/read-scan'
 import type { ReadScanOptions } from '../src/read-scan'
 
@@ -178,7 +177,9 @@ describe('the scanner counting in bulk', () => {
     for (const at of [10, PIECE + 40]) {
       const bytes = Buffer.from(text)
       bytes[at] = 0
-      expect(() => scanStarts(bytes, 65_536, { offset: 2000, limit: 5 })).toThrow(ReadTextError)
+      expect(() => scanStarts(bytes, 65_536, { offset: 2000, limit: 5 })).toThrow(
+        expect.objectContaining({ code: 'FS_NOT_TEXT', details: { reason: 'nul' } }),
+      )
     }
   })
 })

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   LINE_TRUNCATED_SUFFIX,
   READ_MAX_OUTPUT_BYTES,
-  ReadTextError,
   countTextLines,
   cutText,
   formatOffsetPastEnd,
@@ -190,7 +189,9 @@ describe('the output cap', () => {
 
 describe('text checks', () => {
   it('rejects a NUL byte anywhere it scans', () => {
-    expect(() => scan(Uint8Array.from([0x61, 0x0a, 0x00]))).toThrow(ReadTextError)
+    expect(() => scan(Uint8Array.from([0x61, 0x0a, 0x00]))).toThrow(
+      expect.objectContaining({ code: 'FS_NOT_TEXT', details: { reason: 'nul' } }),
+    )
     expect(() => scan(Uint8Array.from([0x61, 0x0a, 0x62, 0x00]), { offset: 1, limit: 1 })).toThrow(
       'NUL',
     )
@@ -198,7 +199,9 @@ describe('text checks', () => {
 
   it('rejects invalid utf-8 inside the window', () => {
     const bad = Uint8Array.from([0x61, 0xff, 0x0a])
-    expect(() => scan(bad)).toThrow(expect.objectContaining({ reason: 'invalid-utf8' }))
+    expect(() => scan(bad)).toThrow(
+      expect.objectContaining({ code: 'FS_NOT_TEXT', details: { reason: 'invalid-utf8' } }),
+    )
   })
 
   it('does not decode lines outside the window', () => {

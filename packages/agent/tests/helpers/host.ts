@@ -1,12 +1,13 @@
 // Builds a Cordis context with the real ToolRegistry, SystemPrompt and Agents on a fresh
-// mkdtemp workspace, and a model from ./fakes. `setup` loads extra plugins (the fs stack)
-// before the agents host.
+// mkdtemp workspace, and a model from ./fakes. With `fs`, the registry and the prompt come
+// with the whole fs stack (the local disk on the workspace, FsPolicy, the file tools).
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { LlmRequest, LlmScript } from '@deepseek-ai/dsh-llm'
+import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import Agents from '../../src'
@@ -19,7 +20,8 @@ export interface HostOptions {
   delayMs?: number
   responses?: RawResponse[]
   maxSteps?: number
-  setup?: (ctx: Context, dir: string) => Promise<void>
+  /** Mount the fs stack on the workspace (read, write and edit on the real disk). */
+  fs?: boolean
 }
 
 export interface Host {
@@ -34,15 +36,18 @@ export interface Host {
 export async function createHost(options: HostOptions = {}): Promise<Host> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-agent-')))
   const ctx = new Context()
-  await ctx.plugin(ToolRegistry, {})
-  await ctx.plugin(SystemPrompt, {})
+  if (options.fs) {
+    await ctx.plugin(FsStack, { local: { cwd: dir } })
+  } else {
+    await ctx.plugin(ToolRegistry)
+    await ctx.plugin(SystemPrompt)
+  }
   if (options.responses) {
     await ctx.plugin(RawLlm, { responses: options.responses })
   } else {
     const script = options.script ?? { turns: [] }
     await ctx.plugin(RecordingLlm, { script, delayMs: options.delayMs ?? 0 })
   }
-  await options.setup?.(ctx, dir)
   const config = options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }
   const agentsFiber = await ctx.plugin(Agents, config).await()
   return {

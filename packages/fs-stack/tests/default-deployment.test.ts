@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { deploy, textOf } from './deployment'
-import type { Deployment } from './deployment'
+import { deploy, textOf } from './helpers/deployment'
+import type { Deployment } from './helpers/deployment'
 
 let d: Deployment
 beforeEach(async () => {

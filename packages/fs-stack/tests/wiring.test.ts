@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import { deploy, textOf } from './deployment'
-import type { Deployment } from './deployment'
+import { deploy, textOf } from './helpers/deployment'
+import type { Deployment } from './helpers/deployment'
 
 let d: Deployment | undefined
 afterEach(async () => {
@@ -62,20 +62,5 @@ describe('calls to the filesystem', () => {
     expect(resolve).not.toHaveBeenCalled()
     await d.run(agent, 'write', { file_path: 'x', content: 'y' })
     expect(resolve).toHaveBeenCalledTimes(1)
-  })
-})
-
-describe('loading and disposing', () => {
-  it('registers three tools and three prompt sections and removes them on dispose', async () => {
-    d = await deploy()
-    expect(d.ctx.tools.names()).toEqual(['read', 'write', 'edit'])
-    const sections = d.ctx.systemPrompt.sections().map((section) => section.name)
-    expect(sections).toEqual(['tool-fs/read', 'tool-fs/write', 'tool-fs/edit'])
-    expect(d.ctx.systemPrompt.assemble().system).toContain('replace_all')
-    await d.toolFs.dispose()
-    expect(d.ctx.tools.names()).toEqual([])
-    expect(d.ctx.systemPrompt.sections()).toEqual([])
-    const result = await d.run(d.agent('s1'), 'read', { file_path: 'a' })
-    expect(result.error?.code).toBe('TOOL_UNKNOWN')
   })
 })

@@ -1,43 +1,43 @@
-// The default deployment for the integration tests: the real fs stack on a mkdtemp dir.
+// The default deployment for the integration tests: the fs stack on a fresh mkdtemp workspace.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
-import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import ToolRegistry from '@deepseek-ai/dsh-tools'
+import type { Fiber } from 'cordis'
+import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
 import type { ToolAgent, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
-import * as ToolFs from '../src/index'
+import * as FsStack from '../../src/index'
 
 export interface Deployment {
   ctx: Context
   dir: string
-  toolFs: Awaited<ReturnType<Context['plugin']>>
+  /** The stack's fiber: disposing it unloads every plugin of the stack. */
+  stack: Fiber
   agent(id: string, cwd?: string): ToolAgent
   run(agent: ToolAgent | undefined, name: string, args: unknown): Promise<ToolExecutionResult>
   close(): Promise<void>
 }
 
 export async function deploy(
-  options: { policy?: boolean; config?: ToolFs.Config } = {},
+  options: { policy?: boolean; tools?: ToolFsConfig } = {},
 ): Promise<Deployment> {
-  const dir = await mkdtemp(join(tmpdir(), 'dsh-tool-fs-'))
+  const dir = await mkdtemp(join(tmpdir(), 'dsh-fs-stack-'))
   const ctx = new Context()
-  await ctx.plugin(LocalFileSystem, { cwd: dir, maxEditBytes: 64 * 1024 * 1024 })
-  if (options.policy ?? true) await ctx.plugin(FsPolicy)
-  await ctx.plugin(ToolRegistry, {})
-  await ctx.plugin(SystemPrompt, {})
-  const toolFs = await ctx.plugin(ToolFs, options.config)
+  const stack = await ctx.plugin(FsStack, {
+    local: { cwd: dir },
+    policy: options.policy ?? true,
+    tools: options.tools,
+  })
   let calls = 0
   return {
     ctx,
     dir,
-    toolFs,
+    stack,
     agent: (id, cwd = dir) => ({ session: { header: { id, cwd } } }),
     run: (agent, name, args) =>
       ctx.tools.execute({ callId: `call-${++calls}`, name, arguments: args, agent }),
     async close() {
+      await stack.dispose()
       await rm(dir, { recursive: true, force: true })
     },
   }

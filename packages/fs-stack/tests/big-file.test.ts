@@ -2,8 +2,8 @@ import { appendFile, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import { deploy, textOf } from './deployment'
-import type { Deployment } from './deployment'
+import { deploy, textOf } from './helpers/deployment'
+import type { Deployment } from './helpers/deployment'
 
 // 2^19 lines of 40 bytes: a 20 MiB file, read through the byte path and the line index.
 const LINES = 524_288

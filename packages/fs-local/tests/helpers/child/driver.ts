@@ -4,7 +4,7 @@
 //                            prints "written" after the first write completes.
 //   op <json>                run one operation, print its outcome as one JSON line.
 import { Context } from 'cordis'
-import LocalFileSystem from '../../src/index'
+import LocalFileSystem from '../../../src/index'
 
 export interface ChildOp {
   cwd: string

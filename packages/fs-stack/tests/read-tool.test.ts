@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { deploy, textOf } from './deployment'
-import type { Deployment } from './deployment'
+import { deploy, textOf } from './helpers/deployment'
+import type { Deployment } from './helpers/deployment'
 
 let d: Deployment | undefined
 afterEach(async () => {
@@ -42,7 +42,7 @@ describe('reading a file', () => {
     const viaText = textOf(
       await d.run(d.agent('s1'), 'read', { file_path: 'm.txt', offset: 2, limit: 60 }),
     )
-    const bytes = await deploy({ config: { smallFileBytes: 0 } })
+    const bytes = await deploy({ tools: { smallFileBytes: 0 } })
     await writeFile(join(bytes.dir, 'm.txt'), text)
     const viaBytes = textOf(
       await bytes.run(bytes.agent('s1'), 'read', { file_path: 'm.txt', offset: 2, limit: 60 }),
@@ -87,7 +87,7 @@ describe('read errors', () => {
 
   it('reports a binary file with FS_NOT_TEXT on both paths', async () => {
     for (const smallFileBytes of [256 * 1024, 0]) {
-      const stack = await deploy({ config: { smallFileBytes } })
+      const stack = await deploy({ tools: { smallFileBytes } })
       await writeFile(join(stack.dir, 'bin'), Buffer.from([0x50, 0x4b, 0x00, 0x01, 0x0a]))
       const result = await stack.run(stack.agent('s1'), 'read', { file_path: 'bin' })
       await stack.close()
@@ -101,7 +101,7 @@ describe('read errors', () => {
     await writeFile(file, 'a\nb\n')
     const agent = d.agent('s1')
     const result = await d.run(agent, 'read', { file_path: file, offset: 5 })
-    expect(result.error).toEqual({ name: 'ToolFsError', code: 'FS_OFFSET_PAST_END' })
+    expect(result.error).toEqual({ name: 'FsError', code: 'FS_OFFSET_PAST_END' })
     expect(textOf(result)).toBe(
       `Error: Offset 5 is past the end of ${file}, which has 2 lines. Use an offset from 1 to 2.`,
     )

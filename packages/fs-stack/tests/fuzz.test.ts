@@ -12,13 +12,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import { Context } from 'cordis'
-import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
-import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
-import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as ToolFs from '../src/index'
+import * as FsStack from '../src/index'
 import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_FUZZ_SEED ?? '', 10) || 20260607
@@ -423,11 +419,7 @@ beforeAll(async () => {
   mkdirSync(ws)
   await seed()
   ctx = new Context()
-  await ctx.plugin(LocalFileSystem, { cwd: ws })
-  await ctx.plugin(FsPolicy)
-  await ctx.plugin(ToolRegistry, {})
-  await ctx.plugin(SystemPrompt, {})
-  await ctx.plugin(ToolFs)
+  await ctx.plugin(FsStack, { local: { cwd: ws } })
   await fuzz()
   console.log(`tool-fs fuzz outcomes: ${describeValue([...report.codes])}`)
 }, 180_000)

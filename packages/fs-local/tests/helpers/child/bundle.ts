@@ -1,4 +1,4 @@
-// Bundles tests/child/driver.ts (with the package sources it imports, resolved through the
+// Bundles tests/helpers/child/driver.ts (with the package sources it imports, resolved through the
 // `@dsh/source` condition, and its dependencies) into one standalone .mjs, so a test can run
 // the real LocalFileSystem in a child `node` process without a build step. Uses tsup's build
 // API (the workspace's build tool, a root devDependency).

@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import LocalFileSystem from '../src/index'
+import LocalFileSystem from '../../src/index'
 
 export interface LocalSetup {
   fs: LocalFileSystem
