@@ -55,9 +55,9 @@ describe('the stack plugin', () => {
 
   it('names the plugin that did not start', async () => {
     const ctx = new Context()
-    const never = { name: 'never', inject: ['missing'], apply() {} }
+    const waiting = { name: 'waiting', inject: ['missing'], apply() {} }
     await expect(
-      FsStack.loadInOrder([['needs-missing', () => ctx.plugin(never as never)]]),
+      FsStack.loadInOrder([['needs-missing', () => ctx.plugin(waiting)]]),
     ).rejects.toThrow('the needs-missing plugin did not start (state 0)')
   })
 })
