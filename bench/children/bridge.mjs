@@ -1,5 +1,5 @@
 // Child: `calls` small read calls, timed as one block. mode 'acp': one scripted session
-// through the real SDK client over in-memory streams (the acp test harness: scripted model,
+// through the real SDK client over in-memory streams (the acp-testing harness: scripted model,
 // agent host, bridge, fs stack), one prompt whose model calls `read` once per turn.
 // mode 'direct': the same calls through ctx.tools.execute on the same fs stack.
 // Args: { mode, calls, files }.
@@ -19,7 +19,7 @@ async function seed(dir) {
 }
 
 async function viaAcp() {
-  const { createAcpHarness } = await import(dist('acp', 'testing.js'))
+  const { createAcpHarness } = await import(dist('acp-testing'))
   const turns = Array.from({ length: calls }, (_, i) => ({
     toolCalls: [{ id: `read-${i}`, name: 'read', arguments: { file_path: fileName(i) } }],
   }))

@@ -1,6 +1,6 @@
-// The tool stack the benchmarks drive, from the BUILT packages (run the build first): a Cordis
-// root with LocalFileSystem on `cwd`, optionally FsPolicy, then ToolRegistry, SystemPrompt and
-// ToolFs — what the app loads, minus the model and the agent host.
+// The tool stack the benchmarks drive, from the BUILT packages (run the build first): the fs
+// stack (LocalFileSystem on `cwd`, FsPolicy when `policy`, ToolRegistry, SystemPrompt, ToolFs)
+// — what the app loads, minus the model and the agent host.
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 
@@ -9,23 +9,15 @@ const dist = (name, entry = 'index.js') => new URL(`${name}/dist/${entry}`, pack
 
 /** Cordis, resolved from a package so the bench shares the packages' instance. */
 async function loadCordis() {
-  const require = createRequire(new URL('tool-fs/package.json', packages))
+  const require = createRequire(new URL('fs-stack/package.json', packages))
   return import(pathToFileURL(require.resolve('cordis')).href)
 }
 
 export async function loadStack({ cwd, policy = false }) {
   const { Context } = await loadCordis()
-  const { default: LocalFileSystem } = await import(dist('fs-local'))
-  const FsPolicy = await import(dist('fs-policy'))
-  const { default: ToolRegistry } = await import(dist('tools'))
-  const { default: SystemPrompt } = await import(dist('system-prompt'))
-  const ToolFs = await import(dist('tool-fs'))
+  const FsStack = await import(dist('fs-stack'))
   const ctx = new Context()
-  await ctx.plugin(LocalFileSystem, { cwd })
-  if (policy) await ctx.plugin(FsPolicy)
-  await ctx.plugin(ToolRegistry, {})
-  await ctx.plugin(SystemPrompt, {})
-  await ctx.plugin(ToolFs, {})
+  await ctx.plugin(FsStack, { local: { cwd }, policy })
   if (!ctx.tools?.get('read'))
     throw new Error('the tool stack did not load (is every package built?)')
   return ctx

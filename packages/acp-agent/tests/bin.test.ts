@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { agentLineProblems } from './helpers/acp-schema'
+import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { BIN, DEMO, ensureBuilt } from './helpers/build'
 import { envWithoutKey, runBin, startBin } from './helpers/spawn-bin'
 import { messageText, promptOnce, toolUpdates } from './helpers/session'
@@ -119,13 +119,12 @@ describe('a scripted session over stdio', () => {
 
   it('every byte on stdout is a json-rpc frame that validates against the acp schema', () => {
     expect(run.bin.agentText().endsWith('\n')).toBe(true)
-    const frames = run.lines.slice(0, -1)
+    const lines = run.lines.slice(0, -1)
     // Three responses (initialize, session/new, session/prompt) and one frame per update.
-    expect(frames.length).toBe(run.updates.length + 3)
-    const problems = frames.flatMap((line) =>
-      agentLineProblems(line, run.bin.requestMethods).map((problem) => `${problem}\n  in ${line}`),
-    )
-    expect(problems).toEqual([])
+    expect(lines.length).toBe(run.updates.length + 3)
+    const frames = run.bin.frames.filter((frame) => frame.from === 'agent')
+    expect(frames.map((frame) => frame.text)).toEqual(lines)
+    assertAgentFramesValid(frames)
   })
 })
 
@@ -139,10 +138,10 @@ describe('no model configured', () => {
     expect(run.stopReason).toBe('end_turn')
     expect(toolUpdates(run.updates)).toEqual([])
     expect(run.exitCode).toBe(0)
-    const problems = run.lines
-      .slice(0, -1)
-      .flatMap((line) => agentLineProblems(line, run.bin.requestMethods))
-    expect(problems).toEqual([])
+    expect(run.lines.slice(0, -1)).toHaveLength(
+      run.bin.frames.filter((f) => f.from === 'agent').length,
+    )
+    assertAgentFramesValid(run.bin.frames)
   })
 })
 

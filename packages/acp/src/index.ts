@@ -33,11 +33,12 @@ export const Config = z
   })
   .prefault({})
 
-export type Config = z.output<typeof Config>
+export type AcpConfig = z.input<typeof Config>
 
-/** Cordis has already applied `Config`; parsing again only fills defaults for direct calls. */
-export function apply(ctx: Context, config: z.input<typeof Config> = {}): void {
-  const server = new AcpServer(ctx, Config.parse(config).agentInfo)
+export function apply(ctx: Context, config: AcpConfig): void {
+  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
+  const { agentInfo } = config as z.output<typeof Config>
+  const server = new AcpServer(ctx, agentInfo)
   ctx.provide('acp', server)
   ctx.effect(() => () => server.closeAll(), 'acp connections')
 }
@@ -54,12 +55,5 @@ export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
   return server.serve(stream)
 }
 
-export { AcpServer } from './server'
-export { acpInitializeResponse, serveAcpConnection } from './bridge'
-export type { AcpBridgeDeps, AcpServeHandle } from './bridge'
-export { AcpSessionRecord } from './session-record'
-export type { AcpSessionRecordOptions } from './session-record'
-export { presentSessionEvent } from './presenter'
-export type { AcpPresenterContext, AcpToolPresenter } from './presenter'
-export * from './to-acp'
-export { fromAcpPrompt } from './from-acp'
+export type { AcpServer } from './server'
+export type { AcpServeHandle } from './bridge'

@@ -4,6 +4,7 @@
 // Not the per-connection wiring (./bridge).
 import type { Implementation, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
+// For the ctx.agents and ctx.tools augmentations.
 import type {} from '@deepseek-ai/dsh-agent'
 import type {} from '@deepseek-ai/dsh-tools'
 import { serveAcpConnection } from './bridge'

@@ -1,4 +1,4 @@
-import { client as acpClient, ndJsonStream } from '@agentclientprotocol/sdk'
+import { client as acpClient } from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,7 +9,7 @@ import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import * as Acp from '../src/index'
-import { FrameLog } from '../src/testing-frames'
+import { streamPair } from './helpers/pipes'
 
 describe('the acp plugin', () => {
   let workspace: string
@@ -42,9 +42,9 @@ describe('the acp plugin', () => {
 
   it('disposing it closes its connections, releases their agents and removes ctx.acp', async () => {
     const fiber = await root.plugin(Acp)
-    const log = new FrameLog()
-    const handle = Acp.serveAcp(root, ndJsonStream(log.agentOutput, log.agentInput))
-    const client = acpClient().connect(ndJsonStream(log.clientOutput, log.clientInput))
+    const streams = streamPair()
+    const handle = Acp.serveAcp(root, streams.agent)
+    const client = acpClient().connect(streams.client)
     await client.agent.request('initialize', { protocolVersion: 1 })
     const { sessionId } = await client.agent.request('session/new', {
       cwd: workspace,
@@ -59,9 +59,6 @@ describe('the acp plugin', () => {
   })
 
   it('serveAcp without the plugin says the plugin is missing', () => {
-    const log = new FrameLog()
-    expect(() => Acp.serveAcp(root, ndJsonStream(log.agentOutput, log.agentInput))).toThrow(
-      'the acp plugin is not active',
-    )
+    expect(() => Acp.serveAcp(root, streamPair().agent)).toThrow('the acp plugin is not active')
   })
 })

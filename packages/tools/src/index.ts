@@ -135,6 +135,4 @@ export default class ToolRegistry extends Service {
 export { defineTool } from './definition'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export type { ToolErrorCode } from './errors'
-export { checkToolArguments, formatArgumentsProblems } from './arguments'
-export type { ToolArgumentsCheck } from './arguments'
 export * from './types'

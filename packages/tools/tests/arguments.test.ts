@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { checkToolArguments, formatArgumentsProblems } from '../src/index'
+import { checkToolArguments, formatArgumentsProblems } from '../src/arguments'
 
 const input = z.object({
   file_path: z.string().min(1),

@@ -1,7 +1,7 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import ToolRegistry, { ToolError, defineTool } from '../src/index'
+import ToolRegistry, { ToolError, defineTool, isToolError } from '../src/index'
 import { makeContext, readLike, registering } from './helpers/fixtures'
 
 const other = defineTool({
@@ -30,6 +30,14 @@ describe('registration', () => {
     expect(attempt).toThrow(ToolError)
     expect(attempt).toThrow('A tool named "read" is already registered.')
     expect(ctx.tools.get('read')).toBe(readLike)
+  })
+
+  it('isToolError recognises a ToolError, optionally by code', () => {
+    const error = new ToolError('TOOL_DUPLICATE', 'taken')
+    expect(isToolError(error)).toBe(true)
+    expect(isToolError(error, 'TOOL_DUPLICATE')).toBe(true)
+    expect(isToolError(error, 'TOOL_UNKNOWN')).toBe(false)
+    expect(isToolError(Object.assign(new Error('x'), { code: 'TOOL_DUPLICATE' }))).toBe(false)
   })
 
   it('a name a model api would reject is refused with TOOL_INVALID_DEFINITION', async () => {

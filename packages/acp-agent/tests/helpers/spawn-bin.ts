@@ -1,11 +1,13 @@
 // Runs the built `dsh-acp` bin as a child process. `startBin` hands back an ACP stream over the
-// child's stdio with a tap on both directions: every byte the bin writes to stdout is kept
-// (`agentText`), and the ids of the client's requests map to their methods (`requestMethods`).
+// child's stdio with a frame recorder on both directions (every line the bin writes to stdout,
+// every line the client writes to its stdin), so tests check the frames against the ACP schema.
 // `runBin` runs it to exit with stdin closed, for flags and bad invocations.
 import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
+import { FrameRecorder } from '@deepseek-ai/dsh-acp-testing'
+import type { AcpFrame } from '@deepseek-ai/dsh-acp-testing'
 import { BIN } from './build'
 
 /** The environment of the parent without a model key, so no test reaches a real model. */
@@ -27,39 +29,27 @@ export interface BinSession {
   /** Everything the bin wrote to stdout so far. */
   agentText(): string
   stderr(): string
-  requestMethods: Map<unknown, string>
+  /** Every line either side wrote, responses labelled with their request's method. */
+  frames: AcpFrame[]
   exited: Promise<number | null>
 }
 
 export function startBin(args: string[], cwd: string, env = envWithoutKey()): BinSession {
   const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
-  const out = { text: '', err: '' }
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (out.err += text))
+  const recorder = new FrameRecorder()
+  let stderr = ''
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
 
   const [toClient, toTap] = (Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>).tee()
   void toTap.pipeTo(
-    new WritableStream<Uint8Array>({
-      write: (chunk) => {
-        out.text += Buffer.from(chunk).toString('utf8')
-      },
-    }),
+    new WritableStream<Uint8Array>({ write: (chunk) => recorder.tap('agent', chunk) }),
   )
 
-  const requestMethods = new Map<unknown, string>()
   const sink = (Writable.toWeb(child.stdin) as WritableStream<Uint8Array>).getWriter()
-  const pending = { text: '' }
   const toAgent = new WritableStream<Uint8Array>({
     write: (chunk) => {
-      pending.text += Buffer.from(chunk).toString('utf8')
-      const lines = pending.text.split('\n')
-      pending.text = lines.pop() ?? ''
-      for (const line of lines) {
-        const message = JSON.parse(line) as { id?: unknown; method?: unknown }
-        if (message.id !== undefined && typeof message.method === 'string') {
-          requestMethods.set(message.id, message.method)
-        }
-      }
+      recorder.tap('client', chunk)
       return sink.write(chunk)
     },
     close: () => sink.close(),
@@ -69,9 +59,9 @@ export function startBin(args: string[], cwd: string, env = envWithoutKey()): Bi
   return {
     child,
     stream: acp.ndJsonStream(toAgent, toClient),
-    agentText: () => out.text,
-    stderr: () => out.err,
-    requestMethods,
+    agentText: () => recorder.text('agent'),
+    stderr: () => stderr,
+    frames: recorder.frames,
     exited,
   }
 }

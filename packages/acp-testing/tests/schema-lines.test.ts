@@ -1,6 +1,18 @@
-// The frame checker the e2e tests rely on must itself refuse bad frames.
+// The frame checker on lines as a process writes them: the recorder labels a response with the
+// method of the client request it answers, and the checker refuses bad lines.
 import { describe, expect, it } from 'vitest'
-import { agentLineProblems } from './helpers/acp-schema'
+import { FrameRecorder } from '../src/frames'
+import { agentFrameProblems } from '../src/schema'
+
+/** The problems of `line` written by the agent after the client sent requests `requests`. */
+function agentLineProblems(line: string, requests: Map<unknown, string>): string[] {
+  const recorder = new FrameRecorder()
+  for (const [id, method] of requests) {
+    recorder.tap('client', `${JSON.stringify({ jsonrpc: '2.0', id, method, params: {} })}\n`)
+  }
+  recorder.tap('agent', `${line}\n`)
+  return agentFrameProblems(recorder.frames.at(-1)!)
+}
 
 const update = (update: Record<string, unknown>): string =>
   JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update } })

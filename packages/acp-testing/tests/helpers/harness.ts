@@ -6,9 +6,9 @@ import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
-import { createAcpHarness } from '../../src/testing'
-import type { AcpHarness, AcpHarnessOptions } from '../../src/testing'
-import { assertAgentFramesValid } from './acp-schema'
+import { createAcpHarness } from '../../src/harness'
+import type { AcpHarness, AcpHarnessOptions } from '../../src/harness'
+import { assertAgentFramesValid } from '../../src/schema'
 
 export function useAcpHarness(): (options: AcpHarnessOptions) => Promise<AcpHarness> {
   const live: AcpHarness[] = []

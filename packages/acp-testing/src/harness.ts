@@ -1,10 +1,9 @@
-// The ACP test harness (`@deepseek-ai/dsh-acp/testing`): a Cordis context with the tool
-// registry, the system prompt, the scripted model, the agent host and the bridge — and, with
-// `withFs`, the real LocalFileSystem + FsPolicy + ToolFs on a temporary workspace — connected
-// to the SDK's own client over in-memory ndjson streams. It records every `session/update` the
-// client receives and every frame each side writes, so tests can check what went on the wire.
-// Not a validator: it depends on nothing beyond the bridge's own dependencies; tests validate
-// `frames` against the SDK's JSON schema themselves (see this package's tests/helpers).
+// The ACP test harness: a Cordis context with the tool registry, the system prompt, the
+// scripted model, the agent host and the bridge — and, with `withFs`, the whole fs stack (the
+// real LocalFileSystem, FsPolicy and the file tools) on a temporary workspace — connected to
+// the SDK's own client over in-memory ndjson streams. It records every `session/update` the
+// client receives and every frame each side writes, so tests can check what went on the wire
+// (`assertAgentFramesValid` from ./schema checks the frames against the ACP schema).
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,20 +18,17 @@ import type {
   SessionUpdate,
 } from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
+import type { Fiber } from 'cordis'
+import * as Acp from '@deepseek-ai/dsh-acp'
+import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
 import Agents from '@deepseek-ai/dsh-agent'
-import LocalFileSystem, { Config as LocalFileSystemConfig } from '@deepseek-ai/dsh-fs-local'
-import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
+import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
-import * as Acp from './index'
-import type { AcpServeHandle } from './bridge'
-import { FrameLog } from './testing-frames'
-import type { AcpFrame } from './testing-frames'
-
-export type { AcpFrame } from './testing-frames'
+import { FramePipes } from './frames'
+import type { AcpFrame } from './frames'
 
 export interface AcpHarnessOptions {
   /** What the scripted model says, one turn per model request (all sessions share it). */
@@ -87,32 +83,30 @@ export interface AcpHarness {
 }
 
 async function loadStack(root: Context, options: AcpHarnessOptions, workspace: string) {
-  const fiber = await root.plugin({
+  return root.plugin({
     name: 'acp-harness',
     apply: async (ctx: Context) => {
-      await ctx.plugin(ToolRegistry, {})
-      await ctx.plugin(SystemPrompt, {})
       if (options.withFs) {
-        await ctx.plugin(LocalFileSystem, LocalFileSystemConfig.parse({ cwd: workspace }))
-        await ctx.plugin(FsPolicy)
-        await ctx.plugin(ToolFs, {})
+        await ctx.plugin(FsStack, { local: { cwd: workspace } })
+      } else {
+        await ctx.plugin(ToolRegistry)
+        await ctx.plugin(SystemPrompt)
       }
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
       await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
       await ctx.plugin(Agents, { maxSteps: options.maxSteps ?? 50 })
-      await ctx.plugin(Acp, {})
+      await ctx.plugin(Acp)
     },
   })
-  return fiber
 }
 
 export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpHarness> {
   const workspace = await realpath(await mkdtemp(join(tmpdir(), 'dsh-acp-')))
   // The root context reads every service of the stack without declaring injections.
   const ctx = new Context()
-  const fiber = await loadStack(ctx, options, workspace)
-  const log = new FrameLog()
+  const fiber: Fiber = await loadStack(ctx, options, workspace)
+  const log = new FramePipes()
   const updates: SessionNotification[] = []
   const updateWaiters = new Set<{
     match: (n: SessionNotification) => boolean
@@ -173,7 +167,8 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
       if (found) return Promise.resolve(found)
       return new Promise((resolve) => updateWaiters.add({ match, resolve }))
     },
-    waitForAgentFrame: (match) => log.waitFor((frame) => frame.from === 'agent' && match(frame)),
+    waitForAgentFrame: (match) =>
+      log.recorder.waitFor((frame) => frame.from === 'agent' && match(frame)),
     writeRaw: (text) => log.writeRaw(text),
     disconnect,
     dispose: async () => {

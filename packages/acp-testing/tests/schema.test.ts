@@ -1,8 +1,8 @@
 // The frame validator itself: it must fail on frames the SDK would silently drop or mangle,
 // else "every frame validates" proves nothing.
 import { describe, expect, it } from 'vitest'
-import type { AcpFrame } from '../src/testing'
-import { agentFrameProblems, knowsMethod } from './helpers/acp-schema'
+import type { AcpFrame } from '../src/frames'
+import { agentFrameProblems, knowsMethod } from '../src/schema'
 
 function update(update: Record<string, unknown>): AcpFrame {
   const message = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update } }

@@ -1,0 +1,8 @@
+// The ACP test harness package: the harness that drives the bridge through the SDK's own
+// client in memory (`createAcpHarness`), the frame recorder and in-memory pipes, and the check
+// of every frame an agent writes against the ACP JSON schema. For tests; not for product code.
+export { createAcpHarness } from './harness'
+export type { AcpHarness, AcpHarnessOptions } from './harness'
+export { FramePipes, FrameRecorder } from './frames'
+export type { AcpFrame, AcpSide } from './frames'
+export { agentFrameProblems, assertAgentFramesValid, knowsMethod } from './schema'
