@@ -17,9 +17,11 @@ export default packages.map((name) => ({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // A package that needs something prepared once (the app's e2e tests need the built bin)
-    // has a tests/global-setup.ts.
-    globalSetup: existsSync(new URL(`./packages/${name}/tests/global-setup.ts`, import.meta.url))
-      ? ['tests/global-setup.ts']
+    // has a tests/helpers/global-setup.ts.
+    globalSetup: existsSync(
+      new URL(`./packages/${name}/tests/helpers/global-setup.ts`, import.meta.url),
+    )
+      ? ['tests/helpers/global-setup.ts']
       : [],
   },
 }))

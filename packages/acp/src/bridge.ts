@@ -88,15 +88,13 @@ function toRequestError(error: unknown, sessionId?: string): RequestError {
 /** Serves one ACP client over `stream` until it disconnects or `close()` is called. */
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   const sessions = new Map<string, AcpSessionRecord>()
-  const box: { connection?: AgentConnection } = {}
 
   const send = (sessionId: string, update: SessionUpdate) => {
-    box.connection?.client
-      .notify(methods.client.session.update, { sessionId, update })
-      .catch(() => {
-        // The connection closed under a running turn: the update has no reader any more, and
-        // the close handler below is already cancelling the turn.
-      })
+    // Updates come from turns, which run only once the connection below exists.
+    connection.client.notify(methods.client.session.update, { sessionId, update }).catch(() => {
+      // The connection closed under a running turn: the update has no reader any more, and
+      // the close handler below is already cancelling the turn.
+    })
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
@@ -133,8 +131,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       sessions.get(params.sessionId)?.cancel()
     })
 
-  const connection = app.connect(withEncodableErrors(stream))
-  box.connection = connection
+  const connection: AgentConnection = app.connect(withEncodableErrors(stream))
   const releaseAll = async () => {
     const records = [...sessions.values()]
     sessions.clear()

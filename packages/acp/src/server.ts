@@ -4,9 +4,8 @@
 // Not the per-connection wiring (./bridge).
 import type { Implementation, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-// For the ctx.agents and ctx.tools augmentations.
-import type {} from '@deepseek-ai/dsh-agent'
-import type {} from '@deepseek-ai/dsh-tools'
+import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
+import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
 

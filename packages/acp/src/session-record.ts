@@ -26,9 +26,10 @@ export class AcpSessionRecord {
   private readonly wireIds = new Map<string, string>()
   /** Every wire id this session has sent. */
   private readonly sentIds = new Set<string>()
-  private readonly state: { prompt?: Promise<StopReason>; cancelRequested: boolean } = {
-    cancelRequested: false,
-  }
+  /** The prompt in flight, if any. */
+  private running: Promise<StopReason> | undefined
+  /** A cancel was asked for during the prompt in flight. */
+  private cancelRequested = false
   private readonly presenter: AcpPresenterContext
   private readonly unsubscribe: () => void
 
@@ -52,7 +53,7 @@ export class AcpSessionRecord {
 
   /** True while a prompt of this session is in flight. */
   get busy(): boolean {
-    return this.state.prompt !== undefined
+    return this.running !== undefined
   }
 
   /**
@@ -60,35 +61,34 @@ export class AcpSessionRecord {
    * After a `cancel()` the prompt settles `cancelled`, whatever the turn's own end, as ACP asks.
    */
   prompt(text: string, signal: AbortSignal): Promise<StopReason> {
-    const state = this.state
-    state.cancelRequested = false
+    this.cancelRequested = false
     const onAbort = () => this.cancel()
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
         const end = await this.agent.send(text)
-        return state.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
+        return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
-        state.prompt = undefined
+        this.running = undefined
       }
     }
     const prompt = run()
-    state.prompt = prompt
+    this.running = prompt
     return prompt
   }
 
   /** Cancels the prompt in flight, if any: the model stream and the running tool are aborted. */
   cancel(): void {
-    if (!this.state.prompt) return
-    this.state.cancelRequested = true
+    if (!this.running) return
+    this.cancelRequested = true
     this.agent.cancel()
   }
 
   /** Cancels any turn, waits for it to end, stops forwarding and releases the agent. */
   async dispose(): Promise<void> {
     this.cancel()
-    await this.state.prompt?.catch(() => undefined)
+    await this.running?.catch(() => undefined)
     this.unsubscribe()
     await this.agent.dispose()
   }

@@ -3,8 +3,7 @@
 // `fs/observed` (SPEC §6). No service, no I/O: the provider enforces the conditions (a changed
 // file fails FS_STALE_VERSION there). Without this plugin the file tools are unconditional.
 import type { Context } from 'cordis'
-// For the fs/* event declarations (the ctx.fs augmentation).
-import type {} from '@deepseek-ai/dsh-fs'
+import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: the fs/* events
 import { ObservedStateGate } from './gate'
 
 export const name = 'fs-policy'

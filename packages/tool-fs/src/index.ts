@@ -3,10 +3,9 @@
 // It holds no policy (fs-policy answers the fs/* intents when loaded) and does no I/O itself.
 import type { Context } from 'cordis'
 import { z } from 'zod'
-// For the ctx.fs, ctx.systemPrompt and ctx.tools augmentations (and the fs/* events).
-import type {} from '@deepseek-ai/dsh-fs'
-import type {} from '@deepseek-ai/dsh-system-prompt'
-import type {} from '@deepseek-ai/dsh-tools'
+import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs, the fs/* events
+import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
+import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { createEditTool, editPrompt } from './edit'
 import { LineIndexCache } from './line-index'
 import { createReadTool, readPrompt } from './read'

@@ -29,17 +29,17 @@ export type FileSystemContractFactory = () => Promise<FileSystemContractFixture>
 
 /** Registers hooks that give each case a fresh fixture; returns its getter. */
 export function useFixture(make: FileSystemContractFactory): () => FileSystemContractFixture {
-  const state: { current?: FileSystemContractFixture } = {}
+  let current: FileSystemContractFixture | undefined
   beforeEach(async () => {
-    state.current = await make()
+    current = await make()
   })
   afterEach(async () => {
-    await state.current?.cleanup()
-    state.current = undefined
+    await current?.cleanup()
+    current = undefined
   })
   return () => {
-    if (!state.current) throw new Error('The contract fixture is not ready.')
-    return state.current
+    if (!current) throw new Error('The contract fixture is not ready.')
+    return current
   }
 }
 
