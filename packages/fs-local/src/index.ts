@@ -21,7 +21,7 @@ import { z } from 'zod'
 import { infoOf, readRegular, statPath } from './file-info'
 import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
 import { KeyedMutex } from './mutex'
-import { physicalPath, resolveTarget } from './resolve'
+import { physicalPath, realPathOf, resolveTarget } from './resolve'
 import { streamFileBytes, streamFileText } from './stream'
 
 export const Config = z
@@ -58,6 +58,10 @@ export default class LocalFileSystem extends FileSystem {
 
   resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
     return resolveTarget(path, this.cwd, options?.cwd)
+  }
+
+  realPath(path: string, options?: FsResolveOptions): Promise<string> {
+    return realPathOf(path, this.cwd, options?.cwd)
   }
 
   async stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {

@@ -8,19 +8,27 @@
 import { readlink, realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { FsError, type FsTarget } from '@deepseek-ai/dsh-fs'
-import { hasNodeCode } from './errors'
+import { hasNodeCode, toFsError } from './errors'
 
 const MAX_LINKS = 40
 
 export async function resolveTarget(path: string, base: string, cwd?: string): Promise<FsTarget> {
-  if (typeof path !== 'string' || path.includes('\0')) {
-    throw new FsError(
-      'FS_NOT_FOUND',
-      'The path contains a NUL character, so no file can have it. Give a plain file path.',
-    )
-  }
+  checkPathText(path)
   const displayPath = resolve(base, cwd ?? '', path)
   return { inputPath: path, displayPath, targetKey: await physicalPath(displayPath) }
+}
+
+/**
+ * The real path of `path` for scope decisions: like the target key, but a path the disk will
+ * not explain (a loop of links, a directory this process may not search) is an FsError rather
+ * than its lexical spelling, so a caller never takes an unknown place for a known one.
+ */
+export async function realPathOf(path: string, base: string, cwd?: string): Promise<string> {
+  checkPathText(path)
+  const absolute = resolve(base, cwd ?? '', path)
+  return walk(absolute, 0, (error) => {
+    throw toFsError(error, absolute)
+  })
 }
 
 /**
@@ -28,16 +36,35 @@ export async function resolveTarget(path: string, base: string, cwd?: string): P
  * When the disk refuses to tell (a loop, no permission), the lexical path stands in; the
  * operation that follows reports the real problem.
  */
-export async function physicalPath(absolute: string, hops = 0): Promise<string> {
+export function physicalPath(absolute: string): Promise<string> {
+  return walk(absolute, 0, () => absolute)
+}
+
+async function walk(
+  absolute: string,
+  hops: number,
+  unknown: (error: unknown) => string,
+): Promise<string> {
+  if (hops > MAX_LINKS)
+    return unknown(Object.assign(new Error('too many links'), { code: 'ELOOP' }))
   try {
     return await realpath(absolute)
   } catch (error) {
-    if (!hasNodeCode(error, 'ENOENT', 'ENOTDIR') || hops > MAX_LINKS) return absolute
+    if (!hasNodeCode(error, 'ENOENT', 'ENOTDIR')) return unknown(error)
   }
   // Missing: either a dangling symlink (follow it) or truly absent (readlink fails; go up).
   const link = await readlink(absolute).catch(() => undefined)
-  if (link !== undefined) return physicalPath(resolve(dirname(absolute), link), hops + 1)
+  if (link !== undefined) return walk(resolve(dirname(absolute), link), hops + 1, unknown)
   const parent = dirname(absolute)
   if (parent === absolute) return absolute
-  return join(await physicalPath(parent, hops), basename(absolute))
+  return join(await walk(parent, hops, unknown), basename(absolute))
+}
+
+function checkPathText(path: string): void {
+  if (typeof path !== 'string' || path.includes('\0')) {
+    throw new FsError(
+      'FS_NOT_FOUND',
+      'The path contains a NUL character, so no file can have it. Give a plain file path.',
+    )
+  }
 }

@@ -47,6 +47,15 @@ export abstract class FileSystem extends Service {
   /** Resolves a path; relative paths against `options.cwd`, else the provider's base. */
   abstract resolve(path: string, options?: FsResolveOptions): Promise<FsTarget>
 
+  /**
+   * Where `path` really is: absolute (relative paths against `options.cwd`, else the provider's
+   * base), `..` resolved, every symlink followed; a path that does not exist yet is the real
+   * path of its nearest existing ancestor plus the rest. For deciding whether a path lies
+   * inside a directory (compare real paths, never strings the caller typed). Rejects with an
+   * FsError when the provider cannot tell (a link loop, a directory it may not search).
+   */
+  abstract realPath(path: string, options?: FsResolveOptions): Promise<string>
+
   /** What the path is now, or `undefined` when nothing is there. Never reads content. */
   abstract stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined>
 

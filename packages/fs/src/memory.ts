@@ -106,6 +106,11 @@ export class MemoryFileSystem extends FileSystem {
     return { inputPath: path, targetKey: absolute, displayPath: absolute }
   }
 
+  /** No symlinks here: the real path is the absolute, normalised path. */
+  async realPath(path: string, options?: FsResolveOptions): Promise<string> {
+    return (await this.resolve(path, options)).targetKey
+  }
+
   async stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {
     throwIfAborted(signal, target.displayPath)
     const entry = this.entries.get(target.targetKey)

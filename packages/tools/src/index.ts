@@ -15,6 +15,9 @@ import type {
   ToolExecution,
   ToolExecutionResult,
   ToolInput,
+  ToolPermissionAnswer,
+  ToolPermissionRequest,
+  ToolPresentationContent,
   ToolPresentationView,
   ToolResultPresentation,
   ToolResultView,
@@ -32,6 +35,11 @@ declare module 'cordis' {
       exec: ToolExecution,
       next: () => Promise<ToolExecutionResult>,
     ): Promise<ToolExecutionResult>
+    /** waterfall: asks a person whether a call may run; a UI answers for its own sessions, else `next()`. */
+    'tools/ask'(
+      request: ToolPermissionRequest,
+      next: () => Promise<ToolPermissionAnswer>,
+    ): Promise<ToolPermissionAnswer>
   }
 }
 
@@ -110,6 +118,18 @@ export default class ToolRegistry extends Service {
     const def = this.entries.get(name)?.def
     if (def?.presentCall === undefined) return undefined
     return safely(def, args, (parsed) => def.presentCall?.(parsed, view))
+  }
+
+  /**
+   * What the call would do, from its tool's `preview`, without doing it; `undefined` for an
+   * unknown tool, bad arguments or a tool without a preview. Rejects with the tool's error
+   * when the call could not land (see ToolDefinition.preview).
+   */
+  async preview(exec: ToolExecution): Promise<ToolPresentationContent[] | undefined> {
+    const def = this.entries.get(exec.name)?.def
+    if (def?.preview === undefined) return undefined
+    const check = checkToolArguments(def.input, exec.arguments)
+    return check.ok ? def.preview(check.args, exec) : undefined
   }
 
   /** The tool's result card, by the same rules as `presentCall`. */

@@ -7,7 +7,17 @@ export type ToolContent = { type: 'text'; text: string }
 
 /** The session a tool runs for: `header.cwd` is its workspace. */
 export interface ToolSession {
-  header: { id: string; cwd: string }
+  header: ToolSessionHeader
+}
+
+export interface ToolSessionHeader {
+  id: string
+  /** The session workspace: relative tool paths resolve against it. */
+  cwd: string
+  /** The directories the session may work in without asking: `cwd` and any added ones. */
+  roots?: readonly string[]
+  /** The session's permission mode (e.g. `ask`), when its host offers modes. */
+  mode?: string
 }
 
 /** The agent a tool runs for. Opaque beyond its session. */
@@ -99,6 +109,12 @@ export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
     result: ToolResultView<D>,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined
+  /**
+   * What the call would do, worked out without doing it (a write's or an edit's diff), to show
+   * a person asked to allow it. Rejects with the error the call itself would fail with (a stale
+   * or unread file, text that does not match), so nobody is asked about a call that cannot land.
+   */
+  preview?(args: z.infer<I>, exec: ToolExecution): Promise<ToolPresentationContent[] | undefined>
 }
 
 /** What the model sees of a tool. */
@@ -107,3 +123,26 @@ export interface ToolSchema {
   description: string
   parameters: Record<string, unknown>
 }
+
+/** A choice offered to the person asked about a call. */
+export interface ToolPermissionOption {
+  optionId: string
+  kind: 'allow_once' | 'allow_always' | 'reject_once'
+  /** What the person reads, e.g. `Always allow write in this session`. */
+  name: string
+}
+
+/** A call that needs a person's go-ahead, as the `tools/ask` waterfall carries it. */
+export interface ToolPermissionRequest {
+  exec: ToolExecution
+  /** The call's card: title, kind and its locations made absolute. */
+  presentation: ToolCallPresentation
+  /** What the call would do (a diff), when its tool can preview it; else empty. */
+  preview: ToolPresentationContent[]
+  /** In the order to offer them. */
+  options: ToolPermissionOption[]
+}
+
+/** The person's answer: one of the offered options, or no answer (the turn was cancelled). */
+export type ToolPermissionAnswer =
+  { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' }

@@ -64,6 +64,37 @@ export function resolveCases(fixture: () => FileSystemContractFixture): void {
       expect(after.targetKey).toBe(before.targetKey)
     })
   })
+
+  describe('realPath', () => {
+    it('gives an existing file under the real base, from any spelling', async () => {
+      const f = fixture()
+      await f.writeBytes('sub/a.txt', encode('a'))
+      const base = await f.fs.realPath(f.root)
+      expect(await f.fs.realPath('sub/a.txt')).toBe(`${base}/sub/a.txt`)
+      expect(await f.fs.realPath('a.txt', { cwd: f.path('sub') })).toBe(`${base}/sub/a.txt`)
+      expect(await f.fs.realPath(f.path('sub/a.txt'), { cwd: f.path('elsewhere') })).toBe(
+        `${base}/sub/a.txt`,
+      )
+      expect(await f.fs.realPath('./sub/../sub/a.txt')).toBe(`${base}/sub/a.txt`)
+    })
+
+    it('places a path that does not exist under its nearest existing ancestor', async () => {
+      const f = fixture()
+      await f.makeDirectory('sub')
+      const base = await f.fs.realPath(f.root)
+      expect(await f.fs.realPath('sub/new/deep.txt')).toBe(`${base}/sub/new/deep.txt`)
+      await f.fs.writeText(await f.fs.resolve('sub/new/deep.txt'), 'x')
+      expect(await f.fs.realPath('sub/new/deep.txt')).toBe(`${base}/sub/new/deep.txt`)
+    })
+
+    it('takes parent segments out of the base', async () => {
+      const f = fixture()
+      const base = await f.fs.realPath(f.root)
+      const outside = await f.fs.realPath('../escape.txt')
+      expect(outside.startsWith(`${base}/`)).toBe(false)
+      expect(outside.endsWith('/escape.txt')).toBe(true)
+    })
+  })
 }
 
 export function statCases(fixture: () => FileSystemContractFixture): void {
