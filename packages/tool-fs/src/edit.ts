@@ -16,6 +16,7 @@ import type {
 import { forModel } from './failures'
 import { filePathInput } from './input'
 import { formatEditClip, titlePath } from './present'
+import { previewEdit } from './preview'
 
 export const editInput = z.object({
   file_path: filePathInput(
@@ -61,6 +62,11 @@ export function createEditTool(ctx: Context) {
     execute: (args, exec) => applyEdit(ctx, args, exec),
     presentCall: presentEditCall,
     presentResult: presentEditResult,
+    preview: (args, exec) => {
+      const invalid = checkEditArgs(args)
+      if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
+      return previewEdit(ctx, args, exec)
+    },
   })
 }
 

@@ -14,6 +14,7 @@ import type {
 import { forModel } from './failures'
 import { filePathInput } from './input'
 import { diffBlock, firstChangedLine, titlePath } from './present'
+import { previewWrite } from './preview'
 import { countTextLines, formatLineCount } from './read-render'
 
 export const writeInput = z.object({
@@ -50,6 +51,7 @@ export function createWriteTool(ctx: Context) {
     execute: (args, exec) => applyWrite(ctx, args, exec),
     presentCall: presentWriteCall,
     presentResult: presentWriteResult,
+    preview: (args, exec) => previewWrite(ctx, args, exec),
   })
 }
 

@@ -1,0 +1,104 @@
+// What a write or an edit would do, worked out through ctx.fs without changing anything: the
+// diff a person is shown when asked to allow the call. The checks the call itself makes come
+// first (the policy's intent, the file's version, its type, the edit's match), so a call that
+// could not land fails here with the same error and nobody is asked about it. The file can
+// still change between this preview and the call: the call then fails as stale, unchanged.
+import type { Context } from 'cordis'
+import { isFsError } from '@deepseek-ai/dsh-fs'
+import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import {
+  notFoundError,
+  notObservedError,
+  notRegularFileError,
+  planTextEdit,
+  staleVersionError,
+} from '@deepseek-ai/dsh-fs/provider'
+import type { ToolExecution, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
+import type { EditArgs } from './edit'
+import { forModel } from './failures'
+import { diffBlock } from './present'
+import { countTextLines, formatLineCount } from './read-render'
+import type { WriteArgs } from './write'
+
+/** A file larger than this is not read for a preview: its diff would not be read either. */
+export const PREVIEW_MAX_BYTES = 8 * 1024 * 1024
+
+export async function previewWrite(
+  ctx: Context,
+  args: WriteArgs,
+  exec: ToolExecution,
+): Promise<ToolPresentationContent[]> {
+  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const path = target.displayPath
+  try {
+    const intent = ctx.waterfall('fs/write-intent', target, exec, () => undefined)
+    const info = await ctx.fs.stat(target, exec.signal)
+    if (info !== undefined) checkFile(path, info)
+    if (intent?.kind === 'createIfAbsent' && info !== undefined) {
+      throw notObservedError(path, 'write')
+    }
+    if (intent?.kind === 'replaceIfVersion' && info?.version !== intent.version) {
+      throw staleVersionError(path)
+    }
+    if (info === undefined) return [diffBlock(path, null, args.content)]
+    const current = await currentText(ctx, target, info, exec.signal)
+    if (current === undefined) {
+      const lines = formatLineCount(countTextLines(args.content))
+      const text = `Replaces the whole of ${path} with ${lines}; its current content is too large or not text, so no diff is shown.`
+      return [{ type: 'text', text }]
+    }
+    return [diffBlock(path, current, args.content)]
+  } catch (error) {
+    throw forModel(error, { path, action: 'write' })
+  }
+}
+
+export async function previewEdit(
+  ctx: Context,
+  args: EditArgs,
+  exec: ToolExecution,
+): Promise<ToolPresentationContent[]> {
+  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const path = target.displayPath
+  try {
+    const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
+    const info = await ctx.fs.stat(target, exec.signal)
+    if (info === undefined) throw notFoundError(path)
+    checkFile(path, info)
+    if (expected !== undefined && expected.version !== info.version) throw staleVersionError(path)
+    if (info.size !== undefined && info.size > PREVIEW_MAX_BYTES) {
+      const text = `Replaces ${JSON.stringify(args.old_string.slice(0, 80))} in ${path}; the file is too large to preview the change.`
+      return [{ type: 'text', text }]
+    }
+    const plan = planTextEdit(await ctx.fs.readText(target, exec.signal), {
+      oldString: args.old_string,
+      newString: args.new_string,
+      replaceAll: args.replace_all ?? false,
+    })
+    const { oldText, newText } = plan.excerpt
+    return [{ type: 'diff', path, oldText, newText }]
+  } catch (error) {
+    throw forModel(error, { path, action: 'edit' })
+  }
+}
+
+function checkFile(path: string, info: FsInfo): void {
+  if (info.type === 'directory') throw notRegularFileError(path, 'a directory')
+  if (info.type !== 'file') throw notRegularFileError(path, 'a special file')
+}
+
+/** The file's text, or `undefined` when it is too large to preview or not text. */
+async function currentText(
+  ctx: Context,
+  target: FsTarget,
+  info: FsInfo,
+  signal: AbortSignal | undefined,
+): Promise<string | undefined> {
+  if (info.size !== undefined && info.size > PREVIEW_MAX_BYTES) return undefined
+  try {
+    return await ctx.fs.readText(target, signal)
+  } catch (error) {
+    if (isFsError(error, 'FS_NOT_TEXT')) return undefined
+    throw error
+  }
+}
