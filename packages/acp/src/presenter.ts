@@ -93,6 +93,8 @@ export function presentSessionEvent(
           content: { type: 'text', text: `\n\nError: ${event.error ?? 'the turn failed.'}` },
         },
       ]
+    case 'session/mode':
+      return [{ sessionUpdate: 'current_mode_update', currentModeId: event.mode }]
     case 'turn/start':
     case 'user/message':
       // The client sent the user message itself; turn boundaries are the prompt response.

@@ -77,6 +77,16 @@ export class Agent implements ToolAgent {
     return end
   }
 
+  /**
+   * Sets the session's permission mode (read by a permission layer from the header) and logs
+   * `session/mode`, so a UI shows the change; a no-op when the mode is already `mode`.
+   */
+  setMode(mode: string): void {
+    if (this.session.header.mode === mode) return
+    this.session.header.mode = mode
+    this.session.append({ type: 'session/mode', mode })
+  }
+
   /** Aborts the running turn's model stream and tool; a no-op when no turn runs. */
   cancel(): void {
     this.current?.controller.abort()

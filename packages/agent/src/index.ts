@@ -12,7 +12,7 @@ import { Agent } from './agent'
 import type { LoopServices } from './loop'
 import type { AgentCreateOptions } from './types'
 import { AgentError } from './errors'
-import { checkWorkspace } from './workspace'
+import { checkRoots, checkWorkspace } from './workspace'
 
 declare module 'cordis' {
   interface Context {
@@ -55,11 +55,18 @@ export default class Agents extends Service {
       throw new AgentError('AGENT_DISPOSED', 'The agents service was disposed.')
     }
     const cwd = checkWorkspace(options?.cwd)
+    const roots = checkRoots(cwd, options.additionalDirectories)
     const { host, agents } = this
     const id = randomUUID()
     const logger = host.logger('agents')
     const agent = new Agent({
-      header: { id, cwd, createdAt: new Date().toISOString() },
+      header: {
+        id,
+        cwd,
+        roots,
+        ...(options.mode !== undefined && { mode: options.mode }),
+        createdAt: new Date().toISOString(),
+      },
       services: (): LoopServices => ({
         llm: host.llm,
         tools: host.tools,

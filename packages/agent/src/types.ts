@@ -5,6 +5,10 @@ export interface SessionHeader {
   id: string
   /** Absolute path of the session workspace; tools resolve relative paths against it. */
   cwd: string
+  /** The directories the session works in: `cwd` first, then each added one (absolute). */
+  roots: string[]
+  /** The permission mode a host set (`agent.setMode`); absent until one is set. */
+  mode?: string
   /** ISO 8601 time the session was created. */
   createdAt: string
 }
@@ -35,6 +39,8 @@ export type SessionEvent =
       details?: unknown
     }
   | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
+  /** The session's permission mode changed (between turns or during one). */
+  | { type: 'session/mode'; mode: string }
 
 export type TurnEnd = Extract<SessionEvent, { type: 'turn/end' }>
 
@@ -47,6 +53,10 @@ export interface Session {
 export interface AgentCreateOptions {
   /** Absolute path of an existing directory. */
   cwd: string
+  /** More directories the session works in (absolute, existing); with `cwd`, its roots. */
+  additionalDirectories?: string[]
+  /** The session's initial permission mode (see `agent.setMode`). */
+  mode?: string
   /** Extra prose appended to the assembled system prompt. */
   systemPrompt?: string
   /** Model name passed to ctx.llm. */

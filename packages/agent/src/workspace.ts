@@ -7,13 +7,16 @@ import { AgentError } from './errors'
 
 const hint = 'Give the absolute path of an existing directory, e.g. "/home/me/project".'
 
-/** The normalised cwd (no trailing slash, no `..`), or an AgentError 'AGENT_BAD_CWD'. */
-export function checkWorkspace(cwd: unknown): string {
+/**
+ * The normalised directory (no trailing slash, no `..`), or an AgentError 'AGENT_BAD_CWD'.
+ * `label` names the field in the message (`cwd`, `additionalDirectories[0]`).
+ */
+export function checkWorkspace(cwd: unknown, label = 'cwd'): string {
   if (typeof cwd !== 'string' || cwd === '') {
-    throw badCwd(`cwd must be a non-empty string, got ${describe(cwd)}.`)
+    throw badCwd(`${label} must be a non-empty string, got ${describe(cwd)}.`)
   }
   if (!isAbsolute(cwd)) {
-    throw badCwd(`cwd "${cwd}" is a relative path.`)
+    throw badCwd(`${label} "${cwd}" is a relative path.`)
   }
   const normalised = resolve(cwd)
   let isDirectory: boolean
@@ -22,11 +25,11 @@ export function checkWorkspace(cwd: unknown): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      throw badCwd(`cwd "${cwd}" does not exist.`)
+      throw badCwd(`${label} "${cwd}" does not exist.`)
     }
-    throw badCwd(`cwd "${cwd}" cannot be checked (${code ?? String(error)}).`)
+    throw badCwd(`${label} "${cwd}" cannot be checked (${code ?? String(error)}).`)
   }
-  if (!isDirectory) throw badCwd(`cwd "${cwd}" is not a directory.`)
+  if (!isDirectory) throw badCwd(`${label} "${cwd}" is not a directory.`)
   return normalised
 }
 
@@ -37,4 +40,18 @@ function badCwd(problem: string): AgentError {
 function describe(value: unknown): string {
   if (value === '') return 'an empty string'
   return value === null ? 'null' : typeof value
+}
+
+/** The session's roots: the checked cwd first, then each added directory once. */
+export function checkRoots(cwd: string, added: unknown): string[] {
+  if (added === undefined) return [cwd]
+  if (!Array.isArray(added)) {
+    throw badCwd(`additionalDirectories must be an array of paths, got ${describe(added)}.`)
+  }
+  const roots = [cwd]
+  added.forEach((directory, index) => {
+    const root = checkWorkspace(directory, `additionalDirectories[${index}]`)
+    if (!roots.includes(root)) roots.push(root)
+  })
+  return roots
 }

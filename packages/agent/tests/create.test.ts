@@ -63,6 +63,41 @@ describe('creating agents', () => {
   })
 })
 
+describe('roots and mode', () => {
+  it('the roots are the cwd then each added directory once, normalised', async () => {
+    await mkdir(join(host.dir, 'a'))
+    await mkdir(join(host.dir, 'b'))
+    const agent = host.agents.create({
+      cwd: host.dir,
+      additionalDirectories: [join(host.dir, 'a/'), join(host.dir, 'b'), join(host.dir, 'a')],
+    })
+    expect(agent.session.header.roots).toEqual([host.dir, join(host.dir, 'a'), join(host.dir, 'b')])
+    expect(host.agents.create({ cwd: host.dir }).session.header.roots).toEqual([host.dir])
+  })
+
+  it('an added directory that is relative or missing is refused naming its index', async () => {
+    const attempt = (additionalDirectories: unknown) => () =>
+      host.agents.create({
+        cwd: host.dir,
+        additionalDirectories: additionalDirectories as string[],
+      })
+    expect(attempt(['rel'])).toThrow('additionalDirectories[0] "rel" is a relative path.')
+    expect(attempt([host.dir, join(host.dir, 'gone')])).toThrow(
+      `additionalDirectories[1] "${join(host.dir, 'gone')}" does not exist.`,
+    )
+    expect(attempt('nope')).toThrow(expect.objectContaining({ code: 'AGENT_BAD_CWD' }))
+  })
+
+  it('setMode records the mode in the header and logs it once per change', () => {
+    const agent = host.agents.create({ cwd: host.dir, mode: 'ask' })
+    expect(agent.session.header.mode).toBe('ask')
+    agent.setMode('ask')
+    agent.setMode('read-only')
+    expect(agent.session.header.mode).toBe('read-only')
+    expect(agent.session.events).toEqual([{ type: 'session/mode', mode: 'read-only' }])
+  })
+})
+
 describe('bad cwd', () => {
   it('a relative cwd is refused with AGENT_BAD_CWD and says what to give', () => {
     const error = createError('project')

@@ -74,7 +74,9 @@ describe('the tool loop', () => {
       isError: false,
       details: { length: 2 },
     })
-    expect(new Set(agent.session.events.map((event) => event.turnId))).toEqual(new Set([turnId]))
+    expect(new Set(agent.session.events.map((event) => 'turnId' in event && event.turnId))).toEqual(
+      new Set([turnId]),
+    )
   })
 
   it('a tool execution gets the call id, the parsed arguments, the agent and a signal', async () => {
