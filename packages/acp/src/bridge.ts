@@ -1,6 +1,7 @@
 // The wiring of one ACP connection: the SDK's `agent()` app with handlers for initialize,
-// session/new, session/prompt and session/cancel, a session record per session, and the
-// clean-up when the client goes away (every turn cancelled, every agent released).
+// session/new, session/set_mode, session/prompt and session/cancel, a session record per
+// session, and the clean-up when the client goes away (every turn cancelled, every agent
+// released). The server routes the permission layer's questions to the records (./server).
 // Not the conversions (./to-acp, ./from-acp, ./presenter) nor the Cordis face (./index).
 import {
   PROTOCOL_VERSION,
@@ -12,6 +13,8 @@ import type {
   AgentConnection,
   Implementation,
   InitializeResponse,
+  SessionMode,
+  SessionModeState,
   SessionUpdate,
   Stream,
 } from '@agentclientprotocol/sdk'
@@ -23,10 +26,16 @@ import type { AcpToolPresenter } from './presenter'
 import { AcpSessionRecord } from './session-record'
 
 export interface AcpBridgeDeps {
-  /** Creates the agent of a new session (checks the cwd; throws AGENT_BAD_CWD). */
-  createAgent(cwd: string): Agent
+  /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
+  createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
   tools: AcpToolPresenter
   agentInfo: Implementation
+  /** The modes a session can be in; empty: no modes are offered. */
+  modes: readonly SessionMode[]
+  /** The mode a new session starts in (one of `modes`; undefined when there are none). */
+  defaultMode: string | undefined
+  /** A session of this connection started; the returned function is called when it ends. */
+  onSession(record: AcpSessionRecord): () => void
 }
 
 /** One served connection. */
@@ -47,7 +56,7 @@ export function acpInitializeResponse(agentInfo: Implementation): InitializeResp
       loadSession: false,
       promptCapabilities: { image: false, audio: false, embeddedContext: false },
       mcpCapabilities: { http: false, sse: false },
-      sessionCapabilities: {},
+      sessionCapabilities: { additionalDirectories: {} },
     },
     authMethods: [],
     agentInfo,
@@ -58,6 +67,16 @@ function sessionNotFound(sessionId: string): RequestError {
   return new RequestError(-32002, `Session "${sessionId}" not found on this connection`, {
     sessionId,
   })
+}
+
+function modeState(modes: readonly SessionMode[], current: string): SessionModeState {
+  return { currentModeId: current, availableModes: [...modes] }
+}
+
+function unknownMode(modeId: string, modes: readonly SessionMode[]): RequestError {
+  const ids = modes.map((mode) => mode.id)
+  const valid = ids.length > 0 ? `the modes are: ${ids.join(', ')}` : 'this agent offers no modes'
+  return invalidParams(`Unknown mode "${modeId}": ${valid}.`, { modeId, availableModes: ids })
 }
 
 function promptInFlight(sessionId: string): RequestError {
@@ -88,6 +107,7 @@ function toRequestError(error: unknown, sessionId?: string): RequestError {
 /** Serves one ACP client over `stream` until it disconnects or `close()` is called. */
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   const sessions = new Map<string, AcpSessionRecord>()
+  const leave = new Map<string, () => void>()
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -100,9 +120,13 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, () => acpInitializeResponse(deps.agentInfo))
     .onRequest(methods.agent.session.new, ({ params }) => {
+      const defaultMode = deps.defaultMode
       let agent: Agent
       try {
-        agent = deps.createAgent(params.cwd)
+        agent = deps.createAgent(params.cwd, {
+          additionalDirectories: params.additionalDirectories,
+          ...(defaultMode !== undefined && { mode: defaultMode }),
+        })
       } catch (error) {
         throw toRequestError(error)
       }
@@ -111,9 +135,27 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
         agent,
         tools: deps.tools,
         send: (update) => send(id, update),
+        // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
+        requestPermission: (request, signal) =>
+          connection.client.request(methods.client.session.requestPermission, request, {
+            cancellationSignal: signal,
+            stopWaitingOnCancel: true,
+          }),
       })
       sessions.set(id, record)
-      return { sessionId: id }
+      leave.set(id, deps.onSession(record))
+      const modes = defaultMode === undefined ? {} : { modes: modeState(deps.modes, defaultMode) }
+      return { sessionId: id, ...modes }
+    })
+    .onRequest(methods.agent.session.setMode, ({ params }) => {
+      const record = sessions.get(params.sessionId)
+      if (!record) throw sessionNotFound(params.sessionId)
+      if (!deps.modes.some((mode) => mode.id === params.modeId)) {
+        throw unknownMode(params.modeId, deps.modes)
+      }
+      // The agent logs the change; the record shows it as current_mode_update.
+      record.agent.setMode(params.modeId)
+      return {}
     })
     .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
       const record = sessions.get(params.sessionId)
@@ -136,6 +178,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     const records = [...sessions.values()]
     sessions.clear()
     await Promise.all(records.map((record) => record.dispose()))
+    for (const forget of leave.values()) forget()
+    leave.clear()
   }
   const closed = connection.closed.then(releaseAll, releaseAll)
   return {

@@ -20,6 +20,12 @@ export const name = 'acp'
 
 export const inject = ['agents', 'tools']
 
+const Mode = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().optional(),
+})
+
 export const Config = z
   .object({
     /** `agentInfo` of the `initialize` response. */
@@ -30,15 +36,27 @@ export const Config = z
         version: z.string().min(1).default(DSH_ACP_VERSION),
       })
       .prefault({}),
+    /**
+     * The modes a session can be in (a permission layer's, e.g. `@deepseek-ai/dsh-permission`'s
+     * PERMISSION_MODES); none: no modes are offered and session/set_mode is refused.
+     */
+    modes: z.array(Mode).default([]),
+    /** The mode a new session starts in (one of `modes`); default: the first. */
+    defaultMode: z.string().optional(),
   })
+  .refine(
+    (config) =>
+      config.defaultMode === undefined || config.modes.some((m) => m.id === config.defaultMode),
+    { message: 'defaultMode must be the id of one of the modes', path: ['defaultMode'] },
+  )
   .prefault({})
 
 export type AcpConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: AcpConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { agentInfo } = config as z.output<typeof Config>
-  const server = new AcpServer(ctx, agentInfo)
+  const { agentInfo, modes, defaultMode } = config as z.output<typeof Config>
+  const server = new AcpServer(ctx, { agentInfo, modes, defaultMode: defaultMode ?? modes[0]?.id })
   ctx.provide('acp', server)
   ctx.effect(() => () => server.closeAll(), 'acp connections')
 }

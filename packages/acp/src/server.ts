@@ -1,38 +1,68 @@
 // AcpServer: the `ctx.acp` service object. It serves ACP connections over any ndjson stream
 // pair (stdio, a socket, in-memory streams) with the agents and tools of the plugin's context,
-// keeps the open connections, and closes them all when the plugin is disposed.
+// keeps the open connections, and closes them all when the plugin is disposed. It also routes
+// what the tool layer says about a call to the ACP session the call belongs to: `tools/ask`
+// (a permission layer asks the person: the session's client answers) and `tools/execute` (the
+// call got past every gate: its card opens as running).
 // Not the per-connection wiring (./bridge).
-import type { Implementation, Stream } from '@agentclientprotocol/sdk'
+import type { Implementation, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
-import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
+import type { ToolExecution } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
+import type { AcpSessionRecord } from './session-record'
+
+export interface AcpServerOptions {
+  agentInfo: Implementation
+  /** The modes a session can be in; empty: no modes are offered. */
+  modes: readonly SessionMode[]
+  /** The mode a new session starts in (one of `modes`). */
+  defaultMode: string | undefined
+}
 
 export class AcpServer {
+  readonly agentInfo: Implementation
   private readonly connections = new Set<AcpServeHandle>()
+  /** The live sessions of every connection, by session id. */
+  private readonly sessions = new Map<string, AcpSessionRecord>()
 
   constructor(
     private readonly ctx: Context,
-    readonly agentInfo: Implementation,
-  ) {}
+    private readonly options: AcpServerOptions,
+  ) {
+    this.agentInfo = options.agentInfo
+    // Registered normally (not prepended): a permission layer wraps calls from outside, so a
+    // call reaches this listener only once it is allowed to run.
+    ctx.on('tools/execute', (exec, next) => {
+      this.recordOf(exec)?.startCall(exec.callId)
+      return next()
+    })
+    ctx.on('tools/ask', (request, next) => this.recordOf(request.exec)?.ask(request) ?? next())
+  }
 
   /**
    * Serves one client over `stream` (e.g. `ndJsonStream(output, input)` from the SDK) until
    * it disconnects, `close()` is called, or the plugin is disposed.
    */
   serve(stream: Stream): AcpServeHandle {
-    const { ctx } = this
+    const { ctx, sessions } = this
     const handle = serveAcpConnection(
       {
         // Created from the plugin's context, so the agents go when the plugin goes.
-        createAgent: (cwd) => ctx.agents.create({ cwd }),
+        createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
         tools: {
           presentCall: (name, args, view) => ctx.tools.presentCall(name, args, view),
           presentResult: (name, args, result, view) =>
             ctx.tools.presentResult(name, args, result, view),
         },
         agentInfo: this.agentInfo,
+        modes: this.options.modes,
+        defaultMode: this.options.defaultMode,
+        onSession: (record) => {
+          sessions.set(record.id, record)
+          return () => sessions.delete(record.id)
+        },
       },
       stream,
     )
@@ -49,5 +79,12 @@ export class AcpServer {
   /** Closes every connection; resolves when their turns ended and agents were released. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.connections].map((handle) => handle.close()))
+  }
+
+  /** The session record a call belongs to, when it is one of this server's sessions. */
+  private recordOf(exec: ToolExecution): AcpSessionRecord | undefined {
+    const agent = exec.agent
+    const record = agent === undefined ? undefined : this.sessions.get(agent.session.header.id)
+    return record?.agent === agent ? record : undefined
   }
 }

@@ -1,31 +1,39 @@
-// AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight,
-// the cards still open (with their arguments, for presentResult) and the wire id of each tool
-// call. It turns the agent's session events into `session/update` payloads, in event order,
-// through `send`. Tool-call ids come from the model and may repeat across its requests, while
-// ACP wants a toolCallId unique in the session: a call keeps the model's id while that id is
-// new in the session, else it goes on the wire as `<id>#2`, `<id>#3`, ….
+// AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight
+// and its tool cards (./tool-cards: wire ids, and when each card opens). It turns the agent's
+// session events into `session/update` payloads, in event order, through `send`; it opens a
+// card when its call starts, and asks the person about a call (`session/request_permission`)
+// when the permission layer needs an answer for this session.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
-import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk'
+import type {
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionUpdate,
+  StopReason,
+} from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
+import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext, AcpToolPresenter } from './presenter'
-import { toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
+import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
+import type { AcpToolCall } from './to-acp'
+import { ToolCards } from './tool-cards'
 
 export interface AcpSessionRecordOptions {
   agent: Agent
   tools: AcpToolPresenter
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
+  /** Asks the client `session/request_permission`; the signal cancels the request. */
+  requestPermission: (
+    params: RequestPermissionRequest,
+    signal?: AbortSignal,
+  ) => Promise<RequestPermissionResponse>
 }
 
 export class AcpSessionRecord {
   readonly agent: Agent
-  /** Open cards: wire id → the call's arguments. */
-  private readonly openCalls = new Map<string, unknown>()
-  /** Model call id → wire id, for the calls still open. */
-  private readonly wireIds = new Map<string, string>()
-  /** Every wire id this session has sent. */
-  private readonly sentIds = new Set<string>()
+  private readonly cards = new ToolCards()
   /** The prompt in flight, if any. */
   private running: Promise<StopReason> | undefined
   /** A cancel was asked for during the prompt in flight. */
@@ -38,7 +46,7 @@ export class AcpSessionRecord {
     this.presenter = {
       tools: options.tools,
       cwd: this.cwd,
-      argsOf: (toolCallId) => this.openCalls.get(toolCallId),
+      argsOf: (toolCallId) => this.cards.argsOf(toolCallId),
     }
     this.unsubscribe = options.agent.subscribe((event) => this.onEvent(event))
   }
@@ -93,35 +101,62 @@ export class AcpSessionRecord {
     await this.agent.dispose()
   }
 
-  private onEvent(event: SessionEvent): void {
-    const wireEvent = this.withWireId(event)
-    const updates = presentSessionEvent(wireEvent, this.presenter)
-    if (wireEvent.type === 'tool/result') {
-      this.openCalls.delete(wireEvent.callId)
-    } else if (wireEvent.type === 'turn/end') {
-      for (const toolCallId of this.openCalls.keys())
-        updates.push(toAcpUnfinishedToolCall(toolCallId, wireEvent.reason))
-      this.openCalls.clear()
-      this.wireIds.clear()
-    }
-    for (const update of updates) this.options.send(update)
+  /** The call `callId` got past every gate (a person allowed it, or nobody had to): it runs. */
+  startCall(callId: string): void {
+    for (const update of this.cards.start(callId)) this.options.send(update)
   }
 
-  /** The event with its tool call's wire id in place of the model's id. */
-  private withWireId(event: SessionEvent): SessionEvent {
-    if (event.type === 'tool/call') {
-      let toolCallId = event.callId
-      for (let n = 2; this.sentIds.has(toolCallId); n++) toolCallId = `${event.callId}#${n}`
-      this.sentIds.add(toolCallId)
-      this.wireIds.set(event.callId, toolCallId)
-      this.openCalls.set(toolCallId, event.arguments)
-      return { ...event, callId: toolCallId }
+  /**
+   * Asks the person about a call of this session: its card opens `pending` with the preview,
+   * then `session/request_permission`. The client answering `cancelled` cancels the prompt, as
+   * ACP means it; a request the connection could not carry counts as `cancelled`.
+   */
+  async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+    const { exec } = request
+    for (const update of this.cards.ask(exec.callId, toAcpContent(request.preview, this.cwd))) {
+      this.options.send(update)
     }
-    if (event.type === 'tool/result') {
-      const toolCallId = this.wireIds.get(event.callId) ?? event.callId
-      this.wireIds.delete(event.callId)
-      return { ...event, callId: toolCallId }
+    const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
+    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
+    let answer: ToolPermissionAnswer
+    try {
+      answer = fromAcpPermissionResponse(await this.options.requestPermission(params, exec.signal))
+    } catch {
+      // The request was cancelled or the connection went away: nobody answered.
+      answer = { outcome: 'cancelled' }
     }
-    return event
+    if (answer.outcome === 'cancelled') this.cancel()
+    return answer
+  }
+
+  private onEvent(event: SessionEvent): void {
+    switch (event.type) {
+      case 'tool/call': {
+        const callId = this.cards.wireIdFor(event.callId)
+        const [opening] = presentSessionEvent({ ...event, callId }, this.presenter)
+        this.cards.hold(event.callId, opening as AcpToolCall, event.arguments)
+        return
+      }
+      case 'tool/result': {
+        // Presented before the card closes: its result presentation reads the call's arguments.
+        const wireId = this.cards.wireIdOf(event.callId) ?? event.callId
+        const updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
+        this.sendAll([...this.cards.finish(event.callId).opening, ...updates])
+        return
+      }
+      case 'turn/end': {
+        this.sendAll(presentSessionEvent(event, this.presenter))
+        for (const { wireId, opening } of this.cards.takeAll()) {
+          this.sendAll([...opening, toAcpUnfinishedToolCall(wireId, event.reason)])
+        }
+        return
+      }
+      default:
+        this.sendAll(presentSessionEvent(event, this.presenter))
+    }
+  }
+
+  private sendAll(updates: readonly SessionUpdate[]): void {
+    for (const update of updates) this.options.send(update)
   }
 }

@@ -1,0 +1,89 @@
+// ToolCards: the tool-call cards of one session between a call and its result. Each card gets a
+// wire id unique in the session (the model's call id while it is new, else `<id>#2`, `<id>#3`,
+// …: models repeat ids across requests) and is HELD at its call: its opening `tool_call` goes
+// out when the call starts running (`in_progress`), when a person is asked about it
+// (`pending`, with the preview of what it would do), or at its result when neither happened
+// (`pending`: it never ran — refused, rejected, bad arguments). So a card that is asked about
+// opens `pending`, as ACP wants, and a card that runs without asking opens `in_progress`.
+// Pure bookkeeping: it returns the updates to send and never sends them.
+import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk'
+import type { AcpToolCall } from './to-acp'
+
+type CardState = 'held' | 'pending' | 'running'
+
+interface Card {
+  wireId: string
+  args: unknown
+  /** The card's opening `tool_call`, as the presenter built it. */
+  opening: AcpToolCall
+  state: CardState
+}
+
+export class ToolCards {
+  /** Open cards by the model's call id. */
+  private readonly open = new Map<string, Card>()
+  /** Every wire id this session has used. */
+  private readonly used = new Set<string>()
+
+  /** A wire id for a new call of model id `callId`: the id itself while it is new here. */
+  wireIdFor(callId: string): string {
+    let wireId = callId
+    for (let n = 2; this.used.has(wireId); n++) wireId = `${callId}#${n}`
+    this.used.add(wireId)
+    return wireId
+  }
+
+  /** Holds the card of a call until it runs, is asked about, or ends. */
+  hold(callId: string, opening: AcpToolCall, args: unknown): void {
+    this.open.set(callId, { wireId: opening.toolCallId, args, opening, state: 'held' })
+  }
+
+  /** The arguments of the open card with wire id `wireId` (for its result presentation). */
+  argsOf(wireId: string): unknown {
+    for (const card of this.open.values()) if (card.wireId === wireId) return card.args
+    return undefined
+  }
+
+  /** The wire id of the open card of model call `callId`. */
+  wireIdOf(callId: string): string | undefined {
+    return this.open.get(callId)?.wireId
+  }
+
+  /** The call got past every gate and runs now. */
+  start(callId: string): SessionUpdate[] {
+    const card = this.open.get(callId)
+    if (card === undefined || card.state === 'running') return []
+    const before = card.state
+    card.state = 'running'
+    if (before === 'held') return [{ ...card.opening, status: 'in_progress' }]
+    return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, status: 'in_progress' }]
+  }
+
+  /** A person is asked about the call: a held card opens `pending` with the preview. */
+  ask(callId: string, preview: readonly ToolCallContent[]): SessionUpdate[] {
+    const card = this.open.get(callId)
+    if (card === undefined || card.state !== 'held') return []
+    card.state = 'pending'
+    const content = [...(card.opening.content ?? []), ...preview]
+    return [{ ...card.opening, status: 'pending', ...(content.length > 0 && { content }) }]
+  }
+
+  /** The call ended: its card is closed; a card never opened opens `pending` first. */
+  finish(callId: string): { wireId: string; opening: SessionUpdate[] } {
+    const card = this.open.get(callId)
+    if (card === undefined) return { wireId: callId, opening: [] }
+    this.open.delete(callId)
+    return { wireId: card.wireId, opening: this.openingOf(card) }
+  }
+
+  /** Every card still open (its turn ended without its result), oldest first; all are closed. */
+  takeAll(): { wireId: string; opening: SessionUpdate[] }[] {
+    const cards = [...this.open.values()]
+    this.open.clear()
+    return cards.map((card) => ({ wireId: card.wireId, opening: this.openingOf(card) }))
+  }
+
+  private openingOf(card: Card): SessionUpdate[] {
+    return card.state === 'held' ? [{ ...card.opening, status: 'pending' }] : []
+  }
+}

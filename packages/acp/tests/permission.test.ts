@@ -1,0 +1,59 @@
+// Asking the client: the permission layer's request as session/request_permission params, and
+// the client's answer back.
+import { describe, expect, it } from 'vitest'
+import { fromAcpPermissionResponse, toAcpPermissionRequest } from '../src/permission'
+
+const request = {
+  exec: { callId: 'c1', name: 'write', arguments: {} },
+  presentation: {
+    title: 'Write a.txt',
+    kind: 'edit' as const,
+    locations: [{ path: 'a.txt', line: 3 }],
+  },
+  preview: [{ type: 'diff' as const, path: '/w/a.txt', oldText: null, newText: 'x' }],
+  options: [
+    { optionId: 'allow_once', kind: 'allow_once' as const, name: 'Allow' },
+    { optionId: 'reject_once', kind: 'reject_once' as const, name: 'Reject' },
+  ],
+}
+
+describe('the request', () => {
+  it('names the card by wire id, title, kind and absolute locations, with the options in order', () => {
+    expect(toAcpPermissionRequest('s1', 'c1#2', request, '/w')).toEqual({
+      sessionId: 's1',
+      toolCall: {
+        toolCallId: 'c1#2',
+        title: 'Write a.txt',
+        kind: 'edit',
+        status: 'pending',
+        locations: [{ path: '/w/a.txt', line: 3 }],
+      },
+      options: [
+        { optionId: 'allow_once', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'reject_once', name: 'Reject', kind: 'reject_once' },
+      ],
+    })
+  })
+
+  it('leaves locations off when the call has none and gives a generic kind', () => {
+    const bare = { ...request, presentation: { title: 'run' } }
+    const params = toAcpPermissionRequest('s1', 'c1', bare, '/w')
+    expect(params.toolCall).toEqual({
+      toolCallId: 'c1',
+      title: 'run',
+      kind: 'other',
+      status: 'pending',
+    })
+  })
+})
+
+describe('the answer', () => {
+  it('keeps the selected option and turns anything else into cancelled', () => {
+    expect(
+      fromAcpPermissionResponse({ outcome: { outcome: 'selected', optionId: 'allow_once' } }),
+    ).toEqual({ outcome: 'selected', optionId: 'allow_once' })
+    expect(fromAcpPermissionResponse({ outcome: { outcome: 'cancelled' } })).toEqual({
+      outcome: 'cancelled',
+    })
+  })
+})
