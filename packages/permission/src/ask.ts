@@ -1,0 +1,117 @@
+// Asking the person about one call: the request the `tools/ask` waterfall carries (the card,
+// the preview, the options), the wait for an answer raced against the call's signal, and what
+// the answer means. A UI answers for its own sessions; with nothing answering, the innermost
+// `next` gives the host's default. Not the decision whether to ask: that is the gate's.
+import { resolve } from 'node:path'
+import type { Context } from 'cordis'
+import type {
+  ToolCallPresentation,
+  ToolExecution,
+  ToolLocation,
+  ToolPermissionAnswer,
+  ToolPermissionOption,
+  ToolPermissionRequest,
+  ToolPresentationContent,
+} from '@deepseek-ai/dsh-tools'
+import { cancelledError, rejectedError, unansweredError } from './messages'
+import type { PermissionKindGroup } from './modes'
+
+/** One call the gate wants the person to decide on. */
+export interface PermissionQuestion {
+  exec: ToolExecution
+  presentation: ToolCallPresentation | undefined
+  cwd: string | undefined
+  group: PermissionKindGroup
+  /** Every location lies inside the session's roots: only then is `allow_always` offered. */
+  inside: boolean
+  /** What happens when nothing answers (the host's `unanswered` option). */
+  unanswered: 'deny' | 'allow'
+}
+
+/** The person's go-ahead: `allow_once` or `allow_always`. Anything else throws. */
+export type PermissionGrant = 'allow_once' | 'allow_always'
+
+/**
+ * Asks and waits. Rejects with the preview's error (nobody is asked about a call that cannot
+ * land), with PERMISSION_REJECTED, PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered).
+ */
+export async function askPerson(
+  ctx: Context,
+  question: PermissionQuestion,
+): Promise<PermissionGrant> {
+  const preview = await ctx.tools.preview(question.exec)
+  const request = permissionRequest(question, preview ?? [])
+  const title = request.presentation.title
+  const inner = async (): Promise<ToolPermissionAnswer> => {
+    if (question.unanswered === 'allow') return { outcome: 'selected', optionId: 'allow_once' }
+    throw unansweredError(title, question.group, question.inside)
+  }
+  const answer = await untilAborted(
+    () => ctx.waterfall('tools/ask', request, inner),
+    question.exec.signal,
+    () => cancelledError(title, 'signal'),
+  )
+  const option =
+    answer.outcome === 'selected'
+      ? request.options.find((offered) => offered.optionId === answer.optionId)
+      : undefined
+  // A `cancelled` outcome, or an option that was not offered, is no answer.
+  if (option === undefined) throw cancelledError(title, 'answer')
+  if (option.kind === 'reject_once') throw rejectedError(title)
+  return option.kind
+}
+
+export function permissionRequest(
+  question: PermissionQuestion,
+  preview: ToolPresentationContent[],
+): ToolPermissionRequest {
+  const { exec, cwd } = question
+  const card = question.presentation ?? { title: exec.name, kind: 'other' }
+  const presentation: ToolCallPresentation = { ...card }
+  if (card.locations !== undefined) presentation.locations = absolute(card.locations, cwd)
+  return { exec, presentation, preview, options: permissionOptions(exec.name, question.inside) }
+}
+
+export function permissionOptions(tool: string, inside: boolean): ToolPermissionOption[] {
+  const always: ToolPermissionOption[] = inside
+    ? [
+        {
+          optionId: 'allow_always',
+          kind: 'allow_always',
+          name: `Always allow ${tool} in this session`,
+        },
+      ]
+    : []
+  return [
+    { optionId: 'allow_once', kind: 'allow_once', name: 'Allow' },
+    ...always,
+    { optionId: 'reject_once', kind: 'reject_once', name: 'Reject' },
+  ]
+}
+
+/** Locations made absolute against the session cwd, lexically; `line` kept. Without a cwd, as given. */
+function absolute(locations: readonly ToolLocation[], cwd: string | undefined): ToolLocation[] {
+  return locations.map((location) =>
+    cwd === undefined ? { ...location } : { ...location, path: resolve(cwd, location.path) },
+  )
+}
+
+/** `work()`, unless `signal` fires first: then the `aborted()` error, without waiting on. */
+async function untilAborted<T>(
+  work: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  aborted: () => Error,
+): Promise<T> {
+  if (signal === undefined) return work()
+  if (signal.aborted) throw aborted()
+  let onAbort = (): void => undefined
+  const abort = new Promise<never>((_, reject) => {
+    onAbort = () => reject(aborted())
+    signal.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    return await Promise.race([work(), abort])
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+  }
+}

@@ -1,0 +1,33 @@
+// PermissionError: why the permission layer stopped a call before its tool ran. The listener
+// throws it; the registry turns the throw into an error result with `error: { name, code }`,
+// so the model reads the message and a host can branch on the code. Codes listed here and in
+// the README.
+
+export const PERMISSION_ERROR_CODES = [
+  /** The person rejected the call. */
+  'PERMISSION_REJECTED',
+  /** The session's mode refuses the call, or nothing can ask the person and the host denies unanswered requests. */
+  'PERMISSION_DENIED',
+  /** The request was cancelled before an answer: the turn was cancelled, or the UI answered `cancelled`. */
+  'PERMISSION_CANCELLED',
+] as const
+
+export type PermissionErrorCode = (typeof PERMISSION_ERROR_CODES)[number]
+
+export class PermissionError extends Error {
+  override readonly name = 'PermissionError'
+  readonly code: PermissionErrorCode
+
+  constructor(code: PermissionErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    this.code = code
+  }
+}
+
+/** True for a PermissionError (of `code`, when given). */
+export function isPermissionError(
+  value: unknown,
+  code?: PermissionErrorCode,
+): value is PermissionError {
+  return value instanceof PermissionError && (code === undefined || value.code === code)
+}

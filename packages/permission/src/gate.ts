@@ -1,0 +1,82 @@
+// PermissionGate: the `tools/execute` listener's flow for one call. It finds the session's
+// mode and roots, classifies the call (kind group from its presentation, scope from real
+// paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
+// (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
+import type { Context } from 'cordis'
+import type {
+  ToolExecution,
+  ToolExecutionResult,
+  ToolLocation,
+  ToolSession,
+} from '@deepseek-ai/dsh-tools'
+import { askPerson } from './ask'
+import { refusedError } from './messages'
+import { decide, isPermissionModeId, kindGroup } from './modes'
+import type { PermissionModeId } from './modes'
+import { isInsideRoots, realRoots } from './scope'
+import { PermissionState } from './state'
+
+/** The parsed config the gate works from. */
+export interface PermissionGateOptions {
+  defaultMode: PermissionModeId
+  unanswered: 'deny' | 'allow'
+}
+
+export class PermissionGate {
+  private readonly state = new PermissionState()
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly options: PermissionGateOptions,
+  ) {}
+
+  async execute(
+    exec: ToolExecution,
+    next: () => Promise<ToolExecutionResult>,
+  ): Promise<ToolExecutionResult> {
+    const session = exec.agent?.session
+    const mode = this.modeOf(session)
+    // The hot path for hosts that want no questions: no presentation, no I/O.
+    if (mode === 'full-access') return next()
+    const cwd = session?.header.cwd
+    const presentation = this.ctx.tools.presentCall(exec.name, exec.arguments, { cwd })
+    const group = kindGroup(presentation?.kind)
+    const inside = await this.isInside(session, presentation?.locations)
+    const decision = decide(mode, group, inside)
+    if (decision === 'allow') return next()
+    if (decision === 'refuse') throw refusedError(mode, group, inside)
+    // "Always allow" only turns an ask into an allow, and only inside the roots.
+    if (inside && session !== undefined && this.state.isAlwaysAllowed(session, exec.name)) {
+      return next()
+    }
+    const { unanswered } = this.options
+    const grant = await askPerson(this.ctx, { exec, presentation, cwd, group, inside, unanswered })
+    if (grant === 'allow_always' && session !== undefined) {
+      this.state.allowAlways(session, exec.name)
+    }
+    return next()
+  }
+
+  /** Forgets every session's state (the plugin is disposed). */
+  clear(): void {
+    this.state.clear()
+  }
+
+  private modeOf(session: ToolSession | undefined): PermissionModeId {
+    const mode = session?.header.mode
+    return isPermissionModeId(mode) ? mode : this.options.defaultMode
+  }
+
+  /** Inside the session's roots (default: its cwd); with no session there are no roots. */
+  private async isInside(
+    session: ToolSession | undefined,
+    locations: readonly ToolLocation[] | undefined,
+  ): Promise<boolean> {
+    if (session === undefined) return false
+    const { cwd, roots = [cwd] } = session.header
+    const real = await this.state.realRoots(session, roots, () =>
+      realRoots(this.ctx.fs, roots, cwd),
+    )
+    return isInsideRoots(this.ctx.fs, locations, cwd, real)
+  }
+}

@@ -1,0 +1,64 @@
+// The PermissionErrors the gate throws, worded for the model that made the call: what
+// happened, and what to do instead (ask the person, never retry a rejected call). Each mode
+// is named by its name, never its id, since the model passes it on to a person.
+import { PermissionError } from './errors'
+import { modeName, modesWhere } from './modes'
+import type { PermissionKindGroup, PermissionModeId } from './modes'
+
+/** The mode refuses this kind of call (`read-only` and edits). */
+export function refusedError(
+  mode: PermissionModeId,
+  group: PermissionKindGroup,
+  inside: boolean,
+): PermissionError {
+  const what = group === 'edit' ? 'Edits' : group === 'read' ? 'Reads' : 'Such calls'
+  const wanted = group === 'edit' ? 'the change' : 'the call'
+  // Modes that would ask or run it; full access is the person's own idea, never suggested.
+  const modes = modesWhere(group, inside, ['ask', 'allow']).filter((id) => id !== 'full-access')
+  return new PermissionError(
+    'PERMISSION_DENIED',
+    `${what} are refused in the "${modeName(mode)}" mode of this session. Ask the person to ` +
+      `switch the session to ${quotedModes(modes)} if ${wanted} is wanted.`,
+  )
+}
+
+/** Nothing answered `tools/ask` and the host's `unanswered` option is `deny`. */
+export function unansweredError(
+  title: string,
+  group: PermissionKindGroup,
+  inside: boolean,
+): PermissionError {
+  const modes = modesWhere(group, inside, ['allow'])
+  return new PermissionError(
+    'PERMISSION_DENIED',
+    `Nothing here can ask the person whether to allow "${title}", and this host denies such ` +
+      `calls when nobody can be asked (a host that wants them to run sets the permission ` +
+      `layer's \`unanswered\` option to "allow"). Do not retry it; tell the person, who can ` +
+      `switch the session to ${quotedModes(modes)} to let it run without asking.`,
+  )
+}
+
+/** The person chose `reject_once`. */
+export function rejectedError(title: string): PermissionError {
+  return new PermissionError(
+    'PERMISSION_REJECTED',
+    `The person rejected "${title}". Do not retry the same call; ask the person what they ` +
+      `want to do instead.`,
+  )
+}
+
+/** No answer came: the turn was cancelled (`signal`) or the UI answered `cancelled`. */
+export function cancelledError(title: string, by: 'signal' | 'answer'): PermissionError {
+  const why =
+    by === 'signal' ? 'the turn was cancelled' : 'the request was cancelled without an answer'
+  return new PermissionError(
+    'PERMISSION_CANCELLED',
+    `The person was asked whether to allow "${title}", but ${why}; the call did not run.`,
+  )
+}
+
+/** `"A"`, `"A" or "B"`, `"A", "B" or "C"`. */
+function quotedModes(ids: readonly PermissionModeId[]): string {
+  const names = ids.map((id) => `"${modeName(id)}"`)
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`
+}

@@ -1,0 +1,115 @@
+// The permission modes and the decision table: for a mode, a kind of call (read, edit, other)
+// and whether every place it touches lies inside the session's roots, whether the call runs,
+// asks the person first, or is refused. Pure data and lookups; no I/O, no Cordis. The table is
+// the README's, written once here so the gate and the messages read the same cells.
+import type { ToolKind } from '@deepseek-ai/dsh-tools'
+
+export const PERMISSION_MODES = [
+  {
+    id: 'ask',
+    name: 'Ask before edits',
+    description:
+      'Reads inside the workspace run; edits, and anything outside the workspace, ask first.',
+  },
+  {
+    id: 'auto-edit',
+    name: 'Edit automatically',
+    description: 'Reads and edits inside the workspace run; anything outside it asks first.',
+  },
+  {
+    id: 'read-only',
+    name: 'Read only',
+    description:
+      'Reads inside the workspace run, reads outside it ask first, and edits are refused.',
+  },
+  {
+    id: 'full-access',
+    name: 'Full access',
+    description: 'Everything runs without asking.',
+  },
+] as const satisfies readonly { id: string; name: string; description: string }[]
+
+export type PermissionModeId = (typeof PERMISSION_MODES)[number]['id']
+
+/** One mode as a UI lists it: its id, its name for a person, and one sentence on what it does. */
+export interface PermissionMode {
+  id: PermissionModeId
+  name: string
+  description: string
+}
+
+export const PERMISSION_MODE_IDS = PERMISSION_MODES.map((mode) => mode.id)
+
+export function isPermissionModeId(value: unknown): value is PermissionModeId {
+  return PERMISSION_MODES.some((mode) => mode.id === value)
+}
+
+/** The mode's name as a person reads it, e.g. `Read only`. */
+export function modeName(id: PermissionModeId): string {
+  return PERMISSION_MODES.find((mode) => mode.id === id)?.name ?? id
+}
+
+/** What happens to a call: it runs, the person is asked first, or it is refused. */
+export type PermissionDecision = 'allow' | 'ask' | 'refuse'
+
+/** A call's kind as the table groups it. */
+export type PermissionKindGroup = 'read' | 'edit' | 'other'
+
+/** `read`/`search` read, `edit`/`delete`/`move` edit; any other kind, or none, is other. */
+export function kindGroup(kind: ToolKind | undefined): PermissionKindGroup {
+  if (kind === 'read' || kind === 'search') return 'read'
+  if (kind === 'edit' || kind === 'delete' || kind === 'move') return 'edit'
+  return 'other'
+}
+
+type PermissionCell = 'readInside' | 'readOutside' | 'editInside' | 'editOutside' | 'other'
+
+const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecision>> = {
+  ask: {
+    readInside: 'allow',
+    readOutside: 'ask',
+    editInside: 'ask',
+    editOutside: 'ask',
+    other: 'ask',
+  },
+  'auto-edit': {
+    readInside: 'allow',
+    readOutside: 'ask',
+    editInside: 'allow',
+    editOutside: 'ask',
+    other: 'ask',
+  },
+  'read-only': {
+    readInside: 'allow',
+    readOutside: 'ask',
+    editInside: 'refuse',
+    editOutside: 'refuse',
+    other: 'ask',
+  },
+  'full-access': {
+    readInside: 'allow',
+    readOutside: 'allow',
+    editInside: 'allow',
+    editOutside: 'allow',
+    other: 'allow',
+  },
+}
+
+/** The table's cell for a call; `inside` only matters for reads and edits. */
+export function decide(
+  mode: PermissionModeId,
+  group: PermissionKindGroup,
+  inside: boolean,
+): PermissionDecision {
+  if (group === 'other') return DECISIONS[mode].other
+  return DECISIONS[mode][`${group}${inside ? 'Inside' : 'Outside'}`]
+}
+
+/** The modes in which the same call would get one of `decisions`, in table order. */
+export function modesWhere(
+  group: PermissionKindGroup,
+  inside: boolean,
+  decisions: readonly PermissionDecision[],
+): PermissionModeId[] {
+  return PERMISSION_MODE_IDS.filter((id) => decisions.includes(decide(id, group, inside)))
+}

@@ -1,0 +1,55 @@
+// Scope: whether a call stays inside the session's roots, decided on real paths from ctx.fs
+// (symlinks followed, a missing path judged by its nearest existing ancestor), never on the
+// strings a model typed. Not a sandbox: it only tells the gate which cell of the table a call
+// falls in. No `node:fs`: the provider says where a path really is.
+import { sep } from 'node:path'
+import type { FileSystem } from '@deepseek-ai/dsh-fs'
+import type { ToolLocation } from '@deepseek-ai/dsh-tools'
+
+/** The roots' real paths; a root the provider cannot explain is left out (nothing lies in it). */
+export async function realRoots(
+  fs: FileSystem,
+  roots: readonly string[],
+  cwd: string | undefined,
+): Promise<string[]> {
+  const real = await Promise.all(roots.map((root) => realPathOrUndefined(fs, root, cwd)))
+  return real.filter((path) => path !== undefined)
+}
+
+/**
+ * True when there is at least one location and every location's real path is one of the
+ * `roots` (real paths) or lies under one. A location whose real path the provider cannot tell
+ * (a link loop, a directory it may not search) is outside.
+ */
+export async function isInsideRoots(
+  fs: FileSystem,
+  locations: readonly ToolLocation[] | undefined,
+  cwd: string | undefined,
+  roots: readonly string[],
+): Promise<boolean> {
+  if (locations === undefined || locations.length === 0 || roots.length === 0) return false
+  const real = await Promise.all(
+    locations.map((location) => realPathOrUndefined(fs, location.path, cwd)),
+  )
+  return real.every((path) => path !== undefined && roots.some((root) => isWithin(root, path)))
+}
+
+/** `path` is `root` or lies under it; both are real paths. */
+export function isWithin(root: string, path: string): boolean {
+  const prefix = root.endsWith(sep) ? root : root + sep
+  return path === root || path.startsWith(prefix)
+}
+
+async function realPathOrUndefined(
+  fs: FileSystem,
+  path: string,
+  cwd: string | undefined,
+): Promise<string | undefined> {
+  try {
+    return await fs.realPath(path, { cwd })
+  } catch {
+    // The provider cannot say where the path really is: treat it as outside every root, so
+    // an unknown place is never taken for a known one (the caller asks, or refuses).
+    return undefined
+  }
+}

@@ -1,0 +1,91 @@
+// Small tools of every kind the table groups, each presenting the file it touches as its
+// location. A probe records which tools ran and can make the edit tool's preview reject.
+import { z } from 'zod'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type ToolRegistry from '@deepseek-ai/dsh-tools'
+import type { ToolDefinition, ToolKind } from '@deepseek-ai/dsh-tools'
+
+export interface ToolProbe {
+  /** Names of the tools whose `execute` ran, in order. */
+  ran: string[]
+  /** When set, the edit tool's preview rejects with it. */
+  previewFailure?: unknown
+}
+
+const fileInput = z.object({ file_path: z.string(), line: z.number().int().positive().optional() })
+
+type FileTool = ToolDefinition<typeof fileInput>
+
+const FILE_TOOLS: [string, ToolKind][] = [
+  ['read', 'read'],
+  ['grep', 'search'],
+  ['delete', 'delete'],
+  ['move', 'move'],
+  ['run', 'execute'],
+]
+
+function fileTool(probe: ToolProbe, name: string, kind: ToolKind): FileTool {
+  return defineTool({
+    name,
+    description: `A ${kind} tool.`,
+    input: fileInput,
+    async execute() {
+      probe.ran.push(name)
+      return `${name} done`
+    },
+    presentCall: (args) => ({
+      title: `${name} ${args.file_path}`,
+      kind,
+      locations: [
+        { path: args.file_path, ...(args.line === undefined ? {} : { line: args.line }) },
+      ],
+    }),
+  })
+}
+
+function editTool(probe: ToolProbe): FileTool {
+  return {
+    ...fileTool(probe, 'edit', 'edit'),
+    async preview(args) {
+      if (probe.previewFailure !== undefined) throw probe.previewFailure
+      return [{ type: 'diff', path: args.file_path, oldText: 'old', newText: 'new' }]
+    },
+  }
+}
+
+function bareTool(probe: ToolProbe): FileTool {
+  return defineTool({
+    name: 'bare',
+    description: 'A tool with no presentation.',
+    input: fileInput,
+    async execute() {
+      probe.ran.push('bare')
+      return 'bare done'
+    },
+  })
+}
+
+function readManyTool(probe: ToolProbe) {
+  return defineTool({
+    name: 'read_many',
+    description: 'Reads several files.',
+    input: z.object({ paths: z.array(z.string()) }),
+    async execute() {
+      probe.ran.push('read_many')
+      return 'read_many done'
+    },
+    presentCall: (args) => ({
+      title: `read ${args.paths.join(', ')}`,
+      kind: 'read',
+      locations: args.paths.map((path) => ({ path })),
+    }),
+  })
+}
+
+/** Registers read (read), grep (search), edit (edit, with a preview), delete, move, run (execute), bare and read_many. */
+export function registerProbeTools(registry: ToolRegistry, probe: ToolProbe): void {
+  for (const [name, kind] of FILE_TOOLS) registry.register(fileTool(probe, name, kind))
+  registry.register(editTool(probe))
+  registry.register(bareTool(probe))
+  registry.register(readManyTool(probe))
+}
