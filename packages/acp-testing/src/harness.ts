@@ -1,19 +1,21 @@
 // The ACP test harness: a Cordis context with the tool registry, the system prompt, the
-// scripted model, the agent host and the bridge — and, with `withFs`, the whole fs stack (the
-// real LocalFileSystem, FsPolicy and the file tools) on a temporary workspace — connected to
-// the SDK's own client over in-memory ndjson streams. It records every `session/update` the
+// scripted model, the agent host and the bridge (offering the permission modes) — and, with
+// `withFs`, the whole fs stack (the real LocalFileSystem, FsPolicy, the file tools and the
+// permission layer) on a temporary workspace — connected to the SDK's own client over
+// in-memory ndjson streams. It records every `session/update` and permission request the
 // client receives and every frame each side writes, so tests can check what went on the wire
 // (`assertAgentFramesValid` from ./schema checks the frames against the ACP schema).
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { client as acpClient, methods, ndJsonStream } from '@agentclientprotocol/sdk'
+import { methods, ndJsonStream } from '@agentclientprotocol/sdk'
 import type {
   ClientConnection,
   ClientContext,
   ContentBlock,
   InitializeResponse,
   PromptResponse,
+  RequestPermissionRequest,
   SessionNotification,
   SessionUpdate,
 } from '@agentclientprotocol/sdk'
@@ -25,16 +27,24 @@ import Agents from '@deepseek-ai/dsh-agent'
 import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
+import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
+import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import { HarnessClient } from './client'
+import type { PermissionAnswerer } from './client'
 import { FramePipes } from './frames'
 import type { AcpFrame } from './frames'
 
 export interface AcpHarnessOptions {
   /** What the scripted model says, one turn per model request (all sessions share it). */
   script: LlmScript
-  /** Load the real fs stack (LocalFileSystem, FsPolicy, ToolFs) on the workspace. */
+  /** Load the real fs stack (LocalFileSystem, FsPolicy, ToolFs, Permission) on the workspace. */
   withFs?: boolean
+  /** The mode new sessions start in (default `ask`: writes and edits are asked about). */
+  mode?: PermissionModeId
+  /** How the client answers `session/request_permission` (default: the `allow_once` option). */
+  answer?: PermissionAnswerer
   /** Milliseconds the scripted model waits between stream events (slows turns down). */
   delayMs?: number
   /** The agent host's step limit per turn. */
@@ -58,6 +68,10 @@ export interface AcpHarness {
   initialized: InitializeResponse
   /** Every `session/update` the client received, in arrival order. */
   updates: SessionNotification[]
+  /** Every `session/request_permission` the client received, in arrival order. */
+  permissionRequests: RequestPermissionRequest[]
+  /** Answers the permission requests from now on. */
+  answerWith(answer: PermissionAnswerer): void
   /** Every frame either side wrote, in order (`from: 'agent' | 'client'`). */
   frames: AcpFrame[]
   /** The frames the bridge (agent side) wrote. */
@@ -65,7 +79,9 @@ export interface AcpHarness {
   /** The updates of one session, in order. */
   updatesOf(sessionId: string): SessionUpdate[]
   /** `session/new` on `cwd` (default: the workspace) → the session id. */
-  newSession(cwd?: string): Promise<string>
+  newSession(cwd?: string, additionalDirectories?: string[]): Promise<string>
+  /** `session/set_mode`. */
+  setMode(sessionId: string, modeId: string): Promise<void>
   /** `session/prompt` with one text block (or the blocks given). */
   prompt(sessionId: string, prompt: string | ContentBlock[]): Promise<PromptResponse>
   /** `session/cancel`. */
@@ -87,7 +103,8 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
     name: 'acp-harness',
     apply: async (ctx: Context) => {
       if (options.withFs) {
-        await ctx.plugin(FsStack, { local: { cwd: workspace } })
+        const permission = { defaultMode: options.mode ?? 'ask' }
+        await ctx.plugin(FsStack, { local: { cwd: workspace }, permission })
       } else {
         await ctx.plugin(ToolRegistry)
         await ctx.plugin(SystemPrompt)
@@ -96,7 +113,7 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
       await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
       await ctx.plugin(Agents, { maxSteps: options.maxSteps ?? 50 })
-      await ctx.plugin(Acp)
+      await ctx.plugin(Acp, { modes: [...PERMISSION_MODES], defaultMode: options.mode ?? 'ask' })
     },
   })
 }
@@ -107,26 +124,9 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   const ctx = new Context()
   const fiber: Fiber = await loadStack(ctx, options, workspace)
   const log = new FramePipes()
-  const updates: SessionNotification[] = []
-  const updateWaiters = new Set<{
-    match: (n: SessionNotification) => boolean
-    resolve: (n: SessionNotification) => void
-  }>()
-
   const server = ctx.acp.serve(ndJsonStream(log.agentOutput, log.agentInput))
-  const sdkClient = acpClient({ name: 'dsh-acp-harness' }).onNotification(
-    methods.client.session.update,
-    ({ params }) => {
-      updates.push(params)
-      for (const waiter of updateWaiters) {
-        if (waiter.match(params)) {
-          updateWaiters.delete(waiter)
-          waiter.resolve(params)
-        }
-      }
-    },
-  )
-  const client = sdkClient.connect(ndJsonStream(log.clientOutput, log.clientInput))
+  const sdk = new HarnessClient(ndJsonStream(log.clientOutput, log.clientInput), options.answer)
+  const client = sdk.connection
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,
     clientCapabilities: {},
@@ -145,16 +145,25 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
     agent: client.agent,
     server,
     initialized,
-    updates,
+    updates: sdk.updates,
+    permissionRequests: sdk.permissionRequests,
+    answerWith: (answer) => {
+      sdk.answer = answer
+    },
     frames: log.frames,
     agentFrames: () => log.frames.filter((frame) => frame.from === 'agent'),
-    updatesOf: (sessionId) => updates.filter((n) => n.sessionId === sessionId).map((n) => n.update),
-    newSession: async (cwd = workspace) => {
+    updatesOf: (sessionId) =>
+      sdk.updates.filter((n) => n.sessionId === sessionId).map((n) => n.update),
+    newSession: async (cwd = workspace, additionalDirectories) => {
       const response = await client.agent.request(methods.agent.session.new, {
         cwd,
         mcpServers: [],
+        ...(additionalDirectories && { additionalDirectories }),
       })
       return response.sessionId
+    },
+    setMode: async (sessionId, modeId) => {
+      await client.agent.request(methods.agent.session.setMode, { sessionId, modeId })
     },
     prompt: (sessionId, prompt) =>
       client.agent.request(methods.agent.session.prompt, {
@@ -162,11 +171,7 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
         prompt: typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : prompt,
       }),
     cancel: (sessionId) => client.agent.notify(methods.agent.session.cancel, { sessionId }),
-    waitForUpdate: (match) => {
-      const found = updates.find(match)
-      if (found) return Promise.resolve(found)
-      return new Promise((resolve) => updateWaiters.add({ match, resolve }))
-    },
+    waitForUpdate: (match) => sdk.waitForUpdate(match),
     waitForAgentFrame: (match) =>
       log.recorder.waitFor((frame) => frame.from === 'agent' && match(frame)),
     writeRaw: (text) => log.writeRaw(text),

@@ -41,11 +41,15 @@ function compiled(ref: string): ValidateFunction {
 const envelope = compiled('acp#/anyOf/0')
 const errorDef = compiled('acp#/$defs/Error')
 
-/** Definition names for what the agent sends under `method`: a response, or a request/notification. */
+/**
+ * Definition names for what the agent sends under `method`: a response to a client request, or
+ * a request/notification to the client (`x-side: client`) or to either peer (`protocol`, such
+ * as `$/cancel_request`).
+ */
 function agentDefs(method: string, response: boolean): string[] {
-  const side = response ? 'agent' : 'client'
+  const sides = response ? ['agent'] : ['client', 'protocol']
   return Object.entries(schema.$defs)
-    .filter(([, def]) => def['x-side'] === side && def['x-method'] === method)
+    .filter(([, def]) => sides.includes(def['x-side'] ?? '') && def['x-method'] === method)
     .filter(([name]) => name.endsWith('Response') === response)
     .map(([name]) => name)
 }

@@ -1,5 +1,7 @@
 // The real fs tools (LocalFileSystem + FsPolicy + ToolFs) through the bridge: what a person's
 // editor sees of a read, an edit and a write — the cards, their absolute locations, the diff.
+// These sessions want no questions, so they run in the `full-access` mode on purpose; asking
+// before a change is permission.test.ts's.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -37,7 +39,7 @@ describe('read and edit cards', () => {
   }
 
   it('a read with an offset puts the absolute file and that line on the tool_call', async () => {
-    const harness = await makeHarness({ withFs: true, script })
+    const harness = await makeHarness({ withFs: true, mode: 'full-access', script })
     const file = await seed(harness.workspace)
     const sessionId = await harness.newSession()
     expect(await harness.prompt(sessionId, 'fix line three')).toEqual({ stopReason: 'end_turn' })
@@ -59,7 +61,7 @@ describe('read and edit cards', () => {
   })
 
   it('an edit closes its card with the diff and the changed line', async () => {
-    const harness = await makeHarness({ withFs: true, script })
+    const harness = await makeHarness({ withFs: true, mode: 'full-access', script })
     const file = await seed(harness.workspace)
     const sessionId = await harness.newSession()
     await harness.prompt(sessionId, 'fix line three')
@@ -81,6 +83,7 @@ describe('write and failure cards', () => {
   it('a new file shows as a diff from nothing at its absolute path', async () => {
     const harness = await makeHarness({
       withFs: true,
+      mode: 'full-access',
       script: {
         turns: [
           {
@@ -115,6 +118,7 @@ describe('write and failure cards', () => {
   it('an edit of an unread file fails its card with the reason and leaves the file alone', async () => {
     const harness = await makeHarness({
       withFs: true,
+      mode: 'full-access',
       script: {
         turns: [
           {

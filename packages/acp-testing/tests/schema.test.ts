@@ -59,6 +59,8 @@ describe('the frame validator', () => {
     expect(agentFrameProblems(response('session/new', {}))).not.toEqual([])
     expect(knowsMethod('initialize', true)).toBe(true)
     expect(knowsMethod('session/update', false)).toBe(true)
+    expect(knowsMethod('$/cancel_request', false)).toBe(true)
+    expect(knowsMethod('session/prompt', false)).toBe(false)
   })
 
   it('rejects a line that is not JSON', () => {

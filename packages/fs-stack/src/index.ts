@@ -1,13 +1,14 @@
 // fs-stack: the file tools mounted in one place. One function plugin loads, in the order each
 // needs the one before: LocalFileSystem (ctx.fs), FsPolicy (read before write/edit, unless
-// turned off), ToolRegistry (ctx.tools), SystemPrompt (ctx.systemPrompt) and ToolFs (read,
-// write, edit). The app, the ACP test harness, the tests and the benchmarks all mount it
+// turned off), ToolRegistry (ctx.tools), SystemPrompt (ctx.systemPrompt), ToolFs (read, write,
+// edit) and, when configured, the permission layer (asks before changes, keeps to the roots). The app, the ACP test harness, the tests and the benchmarks all mount it
 // here, so the sequence is written once. Disposing its fiber unloads all of it.
 // Not the model, the agent host or the bridge: those sit above it.
 import type { Context, Fiber } from 'cordis'
 import { z } from 'zod'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
+import * as Permission from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
@@ -22,6 +23,8 @@ export const Config = z
     policy: z.boolean().default(true),
     /** ToolFs's config: `smallFileBytes`, `indexedFiles`. */
     tools: ToolFs.Config,
+    /** The permission layer's config (`defaultMode`, `unanswered`); `false`: calls run unasked. */
+    permission: z.union([z.literal(false), Permission.Config]).default(false),
   })
   .prefault({})
 
@@ -35,7 +38,7 @@ const FIBER_ACTIVE = 2
 
 export async function apply(ctx: Context, config: FsStackConfig): Promise<void> {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { local, policy, tools } = config as z.output<typeof Config>
+  const { local, policy, tools, permission } = config as z.output<typeof Config>
   const steps: PluginStep[] = [['fs-local', () => ctx.plugin(LocalFileSystem, local)]]
   if (policy) steps.push(['fs-policy', () => ctx.plugin(FsPolicy)])
   steps.push(
@@ -43,6 +46,7 @@ export async function apply(ctx: Context, config: FsStackConfig): Promise<void> 
     ['system-prompt', () => ctx.plugin(SystemPrompt)],
     ['tool-fs', () => ctx.plugin(ToolFs, tools)],
   )
+  if (permission !== false) steps.push(['permission', () => ctx.plugin(Permission, permission)])
   await loadInOrder(steps)
 }
 
