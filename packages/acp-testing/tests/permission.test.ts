@@ -11,7 +11,7 @@ import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 import { afterEach, describe, expect, it } from 'vitest'
 import { choose } from '../src/client'
 import type { AcpHarness } from '../src/harness'
-import { updatesOfKind, useAcpHarness } from './helpers/harness'
+import { useAcpHarness } from './helpers/harness'
 
 const makeHarness = useAcpHarness()
 
