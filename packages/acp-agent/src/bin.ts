@@ -45,7 +45,10 @@ async function main(argv: string[]): Promise<void> {
 
   const root = new Context()
   exportLogsToStderr(root)
-  const dsh = await startDsh({ cwd: process.cwd(), model: choice.model }, root)
+  const dsh = await startDsh(
+    { cwd: process.cwd(), model: choice.model, ...(command.mode && { mode: command.mode }) },
+    root,
+  )
 
   // The process keeps serving through stray failures: log them and go on.
   process.on('uncaughtException', (error) => logError('uncaught exception', error))

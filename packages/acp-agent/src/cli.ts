@@ -2,11 +2,13 @@
 // Pure (no I/O, no process access), so tests cover every flag and every bad input directly.
 // It does not read the script file or the environment; the bin does that after parsing.
 import { parseArgs } from 'node:util'
+import { PERMISSION_MODES, isPermissionModeId } from '@deepseek-ai/dsh-permission'
+import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'serve'; script?: string; model?: string; baseUrl?: string }
+  | { kind: 'serve'; script?: string; model?: string; baseUrl?: string; mode?: PermissionModeId }
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: dsh-acp [options]
@@ -19,6 +21,8 @@ Options:
   --script FILE     play a scripted model from a JSON script file
   --model NAME      model name for the OpenAI-compatible server (default deepseek-chat)
   --base-url URL    base URL of the OpenAI-compatible server (default https://api.deepseek.com)
+  --mode ID         the mode new sessions start in (default ask):
+${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
   --help            show this help and exit
   --version         print the version and exit
 
@@ -42,6 +46,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         script: { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
+        mode: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -56,6 +61,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ['--script', values.script],
     ['--model', values.model],
     ['--base-url', values['base-url']],
+    ['--mode', values.mode],
   ] as const) {
     if (value !== undefined && value.trim() === '') {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
@@ -68,8 +74,14 @@ export function parseCli(args: readonly string[]): CliCommand {
       message: `--base-url must be an http(s) URL, got "${baseUrl}"`,
     }
   }
+  const mode = values.mode
+  if (mode !== undefined && !isPermissionModeId(mode)) {
+    const ids = PERMISSION_MODES.map((known) => known.id).join(', ')
+    return { kind: 'error', message: `--mode must be one of ${ids}, got "${mode}"` }
+  }
   return {
     kind: 'serve',
+    ...(mode !== undefined && { mode }),
     ...(values.script !== undefined && { script: values.script }),
     ...(values.model !== undefined && { model: values.model }),
     ...(baseUrl !== undefined && { baseUrl }),

@@ -61,6 +61,8 @@ export class DemoPrinter {
         this.cards.set(toolCallId, card)
         return [...this.flush(), ...this.card(card, card)]
       }
+      case 'current_mode_update':
+        return [...this.flush(), '', this.style.dim(`mode: ${update.currentModeId}`)]
       case 'tool_call_update': {
         const { sessionUpdate: _kind, toolCallId, ...patch } = update
         const merged = mergeCard(this.cards.get(toolCallId) ?? {}, patch)
@@ -70,6 +72,13 @@ export class DemoPrinter {
       default:
         return this.flush()
     }
+  }
+
+  /** A permission request as the person sees it: the question, the choices, the answer. */
+  permission(request: acp.RequestPermissionRequest, answer: string): string[] {
+    const title = request.toolCall.title ?? this.cards.get(request.toolCall.toolCallId)?.title
+    const choices = request.options.map((option) => option.name).join(' / ')
+    return ['', `? Allow "${title ?? 'this tool call'}"?  [${choices}]`, `  → ${answer}`]
   }
 
   /** Ends any streamed paragraph. */

@@ -65,13 +65,16 @@ async function runSession(workspace: string): Promise<string> {
       .onNotification(acp.methods.client.session.update, ({ params }) => {
         print(printer.update(params.update))
       })
-      .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+      .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent }) => {
+        // The person allows the first change, then lets the agent edit on its own.
         const allow = params.options.find((option) => option.kind === 'allow_once')
-        print(printer.flush())
-        print([`? permission asked for ${params.toolCall.title ?? 'a tool call'}: allowed once`])
-        return allow
-          ? { outcome: { outcome: 'selected', optionId: allow.optionId } }
-          : { outcome: { outcome: 'cancelled' } }
+        print([...printer.flush(), ...printer.permission(params, allow?.name ?? 'Cancel')])
+        if (!allow) return { outcome: { outcome: 'cancelled' } }
+        await agent.request(acp.methods.agent.session.setMode, {
+          sessionId: params.sessionId,
+          modeId: 'auto-edit',
+        })
+        return { outcome: { outcome: 'selected', optionId: allow.optionId } }
       })
       .connectWith(stream, async (agent) => {
         await agent.request(acp.methods.agent.initialize, {

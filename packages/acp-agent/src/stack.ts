@@ -1,6 +1,7 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: the local disk
 // behind ctx.fs, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools), one model, the agent host and the ACP bridge. Disposing its fiber
+// read/write/edit tools, the permission layer), one model, the agent host and the ACP bridge
+// offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import type { Context, Fiber } from 'cordis'
@@ -10,6 +11,8 @@ import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
+import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -23,17 +26,22 @@ export interface DshOptions {
   /** Base for relative paths outside a session (sessions use their own cwd); default process.cwd(). */
   cwd?: string
   model: DshModelOptions
+  /** The permission mode new sessions start in (default `ask`). */
+  mode?: PermissionModeId
 }
 
 export const name = 'dsh'
 
 export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   const agentInfo = { name: 'dsh', title: 'dsh', version: readVersion() }
+  const mode = options.mode ?? 'ask'
+  const files = { local: { cwd: options.cwd ?? process.cwd() }, permission: { defaultMode: mode } }
+  const modes = [...PERMISSION_MODES]
   await FsStack.loadInOrder([
-    ['fs-stack', () => ctx.plugin(FsStack, { local: { cwd: options.cwd ?? process.cwd() } })],
+    ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents)],
-    ['acp', () => ctx.plugin(Acp, { agentInfo })],
+    ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
 }
 

@@ -46,8 +46,9 @@ describe('a scripted session over stdio', () => {
     await writeFile(join(workspace, 'notes.txt'), 'todo\n')
     const scriptFile = fileURLToPath(new URL('./fixtures/session-script.json', import.meta.url))
     // The bin runs from another directory: the session's cwd alone decides where paths go.
+    // Full access on purpose: this session is about the cards, not about asking first.
     run = await promptOnce(
-      startBin(['--script', scriptFile], await tempDir('elsewhere')),
+      startBin(['--script', scriptFile, '--mode', 'full-access'], await tempDir('elsewhere')),
       workspace,
       'go',
     )
@@ -272,7 +273,7 @@ describe('flags and bad invocations', () => {
 })
 
 describe('the demo', () => {
-  it('runs to exit 0 showing the cards, the refused edit and the files', async () => {
+  it('runs to exit 0 showing the cards, the question asked, the refused edit and the files', async () => {
     const child = spawn(process.execPath, [DEMO], { env: envWithoutKey() })
     const out = { stdout: '', stderr: '' }
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out.stdout += text))
@@ -283,6 +284,10 @@ describe('the demo', () => {
     for (const line of [
       '✓ Read src/greet.ts  [read, completed]',
       '    at src/greet.ts:7',
+      '• Edit src/greet.ts  [edit, pending]',
+      '? Allow "Edit src/greet.ts"?  [Allow / Always allow edit in this session / Reject]',
+      '  → Allow',
+      'mode: auto-edit',
       '✗ Edit NOTES.md  [edit, failed: FS_NOT_OBSERVED]',
       '- - greet: spelling to check',
       '+ - farewell: added',

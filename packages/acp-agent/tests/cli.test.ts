@@ -24,6 +24,10 @@ describe('flags that select a command', () => {
     })
   })
 
+  it('a mode id starts new sessions in that mode', () => {
+    expect(parseCli(['--mode', 'auto-edit'])).toEqual({ kind: 'serve', mode: 'auto-edit' })
+  })
+
   it('the equals form of a flag is accepted', () => {
     expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
   })
@@ -41,6 +45,8 @@ describe('flags that select a command', () => {
       '--script',
       '--model',
       '--base-url',
+      '--mode',
+      'full-access',
       '--help',
       '--version',
       'DEEPSEEK_API_KEY',
@@ -92,6 +98,13 @@ describe('bad flags', () => {
     expect(parseCli(['--base-url', 'api.deepseek.com'])).toEqual({
       kind: 'error',
       message: '--base-url must be an http(s) URL, got "api.deepseek.com"',
+    })
+  })
+
+  it('an unknown mode is refused naming the modes', () => {
+    expect(parseCli(['--mode', 'yolo'])).toEqual({
+      kind: 'error',
+      message: '--mode must be one of ask, auto-edit, read-only, full-access, got "yolo"',
     })
   })
 })

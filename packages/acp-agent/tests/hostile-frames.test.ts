@@ -68,7 +68,7 @@ const SILENT: Expectation = { kind: 'silent' }
 // prettier-ignore
 const UNKNOWN_METHODS = ['nope', '', '__proto__', 'constructor', 'session/update', 'fs/read_text_file', '_x/y']
 // prettier-ignore
-const UNOFFERED_METHODS = ['session/load', 'authenticate', 'session/set_mode', 'session/list', 'session/cancel', '$/cancel_request']
+const UNOFFERED_METHODS = ['session/load', 'authenticate', 'session/list', 'session/cancel', '$/cancel_request']
 // prettier-ignore
 const NOT_JSON = ['garbage', '{', '{"jsonrpc":"2.0",', '{"a":1}{"b":2}', "{'a':1}", '{"jsonrpc":"2.0","id":1,}', 'NaN', '\u0000', '\uD800']
 // prettier-ignore
@@ -407,7 +407,8 @@ beforeAll(async () => {
   await writeFile(join(workspace, 'a.txt'), 'alpha\nbeta\n')
   const script = join(workspace, '.script.json')
   await writeFile(script, JSON.stringify(SCRIPT))
-  bin = new BinProcess(['--script', script], workspace)
+  // The valid traffic writes and edits: full access on purpose, no client here answers questions.
+  bin = new BinProcess(['--script', script, '--mode', 'full-access'], workspace)
   try {
     await play()
   } finally {
