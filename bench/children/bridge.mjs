@@ -1,15 +1,17 @@
 // Child: `calls` small read calls, timed as one block. mode 'acp': one scripted session
 // through the real SDK client over in-memory streams (the acp-testing harness: scripted model,
 // agent host, bridge, fs stack), one prompt whose model calls `read` once per turn.
+// The session runs in the permission mode `permission` (`ask`: each read inside the workspace
+// is classified and allowed; `full-access`: the permission layer steps aside at once).
 // mode 'direct': the same calls through ctx.tools.execute on the same fs stack.
-// Args: { mode, calls, files }.
+// Args: { mode, calls, files, permission? }.
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { tempDir } from '../lib/data.mjs'
 import { callTool, dist, fakeAgent, loadStack } from '../lib/stack.mjs'
 import { childArgs, measure, report } from '../lib/measure.mjs'
 
-const { mode, calls, files } = childArgs()
+const { mode, calls, files, permission = 'ask' } = childArgs()
 const fileName = (i) => `small-${i % files}.txt`
 const smallText = (i) =>
   Array.from({ length: 40 }, (_, line) => `file ${i} line ${line + 1}: some text`).join('\n')
@@ -24,7 +26,12 @@ async function viaAcp() {
     toolCalls: [{ id: `read-${i}`, name: 'read', arguments: { file_path: fileName(i) } }],
   }))
   turns.push({ text: 'All files read.' })
-  const harness = await createAcpHarness({ script: { turns }, withFs: true, maxSteps: calls + 10 })
+  const harness = await createAcpHarness({
+    script: { turns },
+    withFs: true,
+    maxSteps: calls + 10,
+    mode: permission,
+  })
   await seed(harness.workspace)
   const sessionId = await harness.newSession()
   const result = await measure(() => harness.prompt(sessionId, 'read them all'))

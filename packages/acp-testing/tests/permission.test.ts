@@ -357,3 +357,30 @@ describe('the workspace roots', () => {
     )
   })
 })
+
+describe('a client that goes away', () => {
+  it('while a question is open, the turn ends and nothing is written', async () => {
+    let asked = (): void => undefined
+    const question = new Promise<void>((resolve) => (asked = resolve))
+    const harness = await makeHarness({
+      withFs: true,
+      answer: () => {
+        asked()
+        return new Promise<RequestPermissionResponse>(() => undefined)
+      },
+      script: script(write('w1', 'a.txt', 'never')),
+    })
+    const sessionId = await harness.newSession()
+    const agent = harness.ctx.agents.get(sessionId)
+    void harness.prompt(sessionId, 'write').catch(() => undefined)
+    await question
+    await harness.disconnect()
+    expect(agent?.running).toBe(false)
+    expect(harness.ctx.agents.list()).toEqual([])
+    const result = agent?.session.events.find(
+      (event) => event.type === 'tool/result' && event.callId === 'w1',
+    )
+    expect(result).toMatchObject({ isError: true, error: { code: 'PERMISSION_CANCELLED' } })
+    await expect(readFile(join(harness.workspace, 'a.txt'), 'utf8')).rejects.toThrow()
+  })
+})
