@@ -1,8 +1,7 @@
-// LocalFileSystem: the host disk behind ctx.fs (SPEC §5). Public face only: the service, its
-// config and the delegation to the modules that do the work (resolve, file-info, stream,
-// mutate, atomic-write). Writes and edits of one target run one at a time, in call order.
+// LocalFileSystem: the host disk behind ctx.fs (SPEC §5). Public face only: the service and its
+// config, delegating to LocalDisk (./disk), which a provider layered over the disk (fs-acp)
+// holds directly. Writes and edits of one target run one at a time, in call order.
 // `cwd` is the default base for relative paths, not a sandbox.
-import { resolve as resolvePath } from 'node:path'
 import type { Context } from 'cordis'
 import {
   FileSystem,
@@ -16,13 +15,8 @@ import {
   type FsWriteIntent,
   type FsWriteOutcome,
 } from '@deepseek-ai/dsh-fs'
-import { decodeText, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import { z } from 'zod'
-import { infoOf, readRegular, statPath } from './file-info'
-import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
-import { KeyedMutex } from './mutex'
-import { physicalPath, realPathOf, resolveTarget } from './resolve'
-import { streamFileBytes, streamFileText } from './stream'
+import { LocalDisk } from './disk'
 
 export const Config = z
   .object({
@@ -43,41 +37,38 @@ export type LocalFileSystemConfig = z.input<typeof Config>
 export default class LocalFileSystem extends FileSystem {
   static Config = Config
 
-  /** The absolute base for relative paths. */
-  readonly cwd: string
-  private readonly maxEditBytes: number
-  private readonly locks = new KeyedMutex()
+  /** The operations, on the disk. */
+  readonly disk: LocalDisk
 
   constructor(ctx: Context, config: LocalFileSystemConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    const { cwd, maxEditBytes } = config as z.output<typeof Config>
-    this.cwd = resolvePath(cwd)
-    this.maxEditBytes = maxEditBytes
+    this.disk = new LocalDisk(config as z.output<typeof Config>)
+  }
+
+  /** The absolute base for relative paths. */
+  get cwd(): string {
+    return this.disk.cwd
   }
 
   resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
-    return resolveTarget(path, this.cwd, options?.cwd)
+    return this.disk.resolve(path, options)
   }
 
   realPath(path: string, options?: FsResolveOptions): Promise<string> {
-    return realPathOf(path, this.cwd, options?.cwd)
+    return this.disk.realPath(path, options)
   }
 
-  async stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {
-    throwIfAborted(signal, target.displayPath)
-    const stats = await statPath(target.displayPath, target.displayPath)
-    return stats && infoOf(stats)
+  stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {
+    return this.disk.stat(target, signal)
   }
 
-  async readText(target: FsTarget, signal?: AbortSignal): Promise<string> {
-    throwIfAborted(signal, target.displayPath)
-    const { bytes } = await readRegular(target.displayPath, target.displayPath)
-    return decodeText(bytes, target.displayPath).text
+  readText(target: FsTarget, signal?: AbortSignal): Promise<string> {
+    return this.disk.readText(target, signal)
   }
 
   streamText(target: FsTarget, signal?: AbortSignal): AsyncIterable<string> {
-    return streamFileText(target.displayPath, target.displayPath, signal)
+    return this.disk.streamText(target, signal)
   }
 
   streamBytes(
@@ -85,7 +76,7 @@ export default class LocalFileSystem extends FileSystem {
     options?: FsStreamBytesOptions,
     signal?: AbortSignal,
   ): AsyncIterable<Uint8Array> {
-    return streamFileBytes(target.displayPath, target.displayPath, options, signal)
+    return this.disk.streamBytes(target, options, signal)
   }
 
   writeText(
@@ -94,9 +85,7 @@ export default class LocalFileSystem extends FileSystem {
     intent?: FsWriteIntent,
     signal?: AbortSignal,
   ): Promise<FsWriteOutcome> {
-    return this.locks.run(target.targetKey, async () =>
-      writeTextAt(await this.place(target, signal), content, intent),
-    )
+    return this.disk.writeText(target, content, intent, signal)
   }
 
   editText(
@@ -105,14 +94,9 @@ export default class LocalFileSystem extends FileSystem {
     expected?: FsEditExpectation,
     signal?: AbortSignal,
   ): Promise<FsEditOutcome> {
-    return this.locks.run(target.targetKey, async () =>
-      editTextAt(await this.place(target, signal), request, expected, this.maxEditBytes),
-    )
-  }
-
-  /** Where a mutation lands: the real path now (a link followed to its file). */
-  private async place(target: FsTarget, signal?: AbortSignal): Promise<MutationPlace> {
-    throwIfAborted(signal, target.displayPath)
-    return { path: await physicalPath(target.displayPath), display: target.displayPath, signal }
+    return this.disk.editText(target, request, expected, signal)
   }
 }
+
+export { LocalDisk } from './disk'
+export type { LocalDiskOptions } from './disk'

@@ -8,6 +8,7 @@ import type {
   FsEditOutcome,
   FsEditRequest,
   FsInfo,
+  FsProvider,
   FsResolveOptions,
   FsStreamBytesOptions,
   FsTarget,
@@ -39,7 +40,7 @@ declare module 'cordis' {
   }
 }
 
-export abstract class FileSystem extends Service {
+export abstract class FileSystem extends Service implements FsProvider {
   constructor(ctx: Context) {
     super(ctx, 'fs')
   }

@@ -16,6 +16,11 @@ export interface FsTarget {
 export interface FsResolveOptions {
   /** Base for a relative path (the caller's session workspace); else the provider's base. */
   cwd?: string
+  /**
+   * The caller's session, opaque to the seam: a provider that serves each session from its own
+   * place (an editor's buffers over ACP) routes by it; others ignore it.
+   */
+  session?: unknown
 }
 
 export type FsEntryType = 'file' | 'directory' | 'other'
@@ -25,6 +30,11 @@ export interface FsInfo {
   type: FsEntryType
   /** Size in bytes, when the provider knows it. */
   size?: number
+  /**
+   * Where the content comes from, when a provider has more than one place (`editor`, `disk`):
+   * for what a UI is told, never for a decision.
+   */
+  source?: string
 }
 
 /** A condition on a write. No intent means an unconditional write. */
@@ -82,4 +92,33 @@ export interface FsStreamBytesOptions {
   start?: number
   /** Fail with FS_STALE_VERSION unless the file is still at this version. */
   version?: FsVersion
+}
+
+/**
+ * The operations of ctx.fs (the FileSystem service's methods), for a provider built over another
+ * one without being a service itself — a disk under an editor, say. Contracts: see FileSystem.
+ */
+export interface FsProvider {
+  resolve(path: string, options?: FsResolveOptions): Promise<FsTarget>
+  realPath(path: string, options?: FsResolveOptions): Promise<string>
+  stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined>
+  readText(target: FsTarget, signal?: AbortSignal): Promise<string>
+  streamText(target: FsTarget, signal?: AbortSignal): AsyncIterable<string>
+  streamBytes(
+    target: FsTarget,
+    options?: FsStreamBytesOptions,
+    signal?: AbortSignal,
+  ): AsyncIterable<Uint8Array>
+  writeText(
+    target: FsTarget,
+    content: string,
+    intent?: FsWriteIntent,
+    signal?: AbortSignal,
+  ): Promise<FsWriteOutcome>
+  editText(
+    target: FsTarget,
+    request: FsEditRequest,
+    expected?: FsEditExpectation,
+    signal?: AbortSignal,
+  ): Promise<FsEditOutcome>
 }

@@ -14,7 +14,7 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput } from './input'
+import { filePathInput, resolveFor } from './input'
 import { formatEditClip, titlePath } from './present'
 import { previewEdit } from './preview'
 
@@ -80,7 +80,7 @@ function checkEditArgs(args: EditArgs): FsError | undefined {
 async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
   const invalid = checkEditArgs(args)
   if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
-  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const target = await resolveFor(ctx, args.file_path, exec)
   const path = target.displayPath
   const request = {
     oldString: args.old_string,

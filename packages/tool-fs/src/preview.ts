@@ -16,6 +16,7 @@ import {
 import type { ToolExecution, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
 import type { EditArgs } from './edit'
 import { forModel } from './failures'
+import { resolveFor } from './input'
 import { diffBlock } from './present'
 import { countTextLines, formatLineCount } from './read-render'
 import type { WriteArgs } from './write'
@@ -28,7 +29,7 @@ export async function previewWrite(
   args: WriteArgs,
   exec: ToolExecution,
 ): Promise<ToolPresentationContent[]> {
-  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const target = await resolveFor(ctx, args.file_path, exec)
   const path = target.displayPath
   try {
     const intent = ctx.waterfall('fs/write-intent', target, exec, () => undefined)
@@ -58,7 +59,7 @@ export async function previewEdit(
   args: EditArgs,
   exec: ToolExecution,
 ): Promise<ToolPresentationContent[]> {
-  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const target = await resolveFor(ctx, args.file_path, exec)
   const path = target.displayPath
   try {
     const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)

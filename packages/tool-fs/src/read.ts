@@ -13,7 +13,7 @@ import type {
   ToolPresentationView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput } from './input'
+import { filePathInput, resolveFor } from './input'
 import type { LineIndexCache } from './line-index'
 import { titlePath } from './present'
 import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput } from './read-render'
@@ -45,6 +45,8 @@ export interface ReadDetails {
   /** Lines in the file, when counted. */
   totalLines?: number
   capped: boolean
+  /** Where the text came from, when the provider says (`editor`, `disk`). */
+  source?: string
 }
 
 export interface ReadToolOptions {
@@ -104,7 +106,7 @@ async function applyRead(
   args: ReadArgs,
   exec: ToolExecution,
 ) {
-  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const target = await resolveFor(ctx, args.file_path, exec)
   try {
     return await readWindow(ctx, options, target, args, exec)
   } catch (error) {
@@ -141,6 +143,7 @@ async function readWindow(
     endLine: offset + window.lines.length - 1,
     totalLines: window.totalLines,
     capped: window.capped,
+    ...(info.source !== undefined && { source: info.source }),
   }
   return { content: renderReadOutput(target.displayPath, window), details }
 }

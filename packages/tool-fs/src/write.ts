@@ -12,7 +12,7 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput } from './input'
+import { filePathInput, resolveFor } from './input'
 import { diffBlock, firstChangedLine, titlePath } from './present'
 import { previewWrite } from './preview'
 import { countTextLines, formatLineCount } from './read-render'
@@ -56,7 +56,7 @@ export function createWriteTool(ctx: Context) {
 }
 
 async function applyWrite(ctx: Context, args: WriteArgs, exec: ToolExecution) {
-  const target = await ctx.fs.resolve(args.file_path, { cwd: exec.agent?.session.header.cwd })
+  const target = await resolveFor(ctx, args.file_path, exec)
   const path = target.displayPath
   let outcome
   try {

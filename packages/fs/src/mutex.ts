@@ -1,6 +1,6 @@
 // A FIFO lock per key: `run(key, work)` starts `work` once every earlier call for that key has
-// settled, in call order. The provider keys it by targetKey so writes and edits of one file
-// never interleave inside this process. Not a lock between processes.
+// settled, in call order. A provider keys it by targetKey so writes and edits of one file never
+// interleave inside this process. Not a lock between processes.
 
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<void>>()
