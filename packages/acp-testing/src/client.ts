@@ -1,6 +1,7 @@
 // The harness's ACP client: the SDK's own client app, recording every `session/update` it
 // receives and answering every `session/request_permission` the way the test says (by default:
-// the first `allow_once` option, as a person clicking "Allow" would), recording each request.
+// the first `allow_once` option, as a person clicking "Allow" would), recording each request;
+// with an editor, it serves `fs/read_text_file` and `fs/write_text_file` from its buffers.
 // Test support only.
 import { client as acpClient, methods } from '@agentclientprotocol/sdk'
 import type {
@@ -10,6 +11,7 @@ import type {
   SessionNotification,
   Stream,
 } from '@agentclientprotocol/sdk'
+import type { HarnessEditor } from './editor'
 
 /** How the client answers a permission request; may wait (a person thinking). */
 export type PermissionAnswerer = (
@@ -41,15 +43,25 @@ export class HarnessClient {
   readonly connection: ClientConnection
   private readonly waiters = new Set<UpdateWaiter>()
 
-  constructor(stream: Stream, answer: PermissionAnswerer = choose('allow_once')) {
+  constructor(
+    stream: Stream,
+    answer: PermissionAnswerer = choose('allow_once'),
+    editor?: HarnessEditor,
+  ) {
     this.answer = answer
-    this.connection = acpClient({ name: 'dsh-acp-harness' })
+    let app = acpClient({ name: 'dsh-acp-harness' })
       .onNotification(methods.client.session.update, ({ params }) => this.received(params))
       .onRequest(methods.client.session.requestPermission, ({ params }) => {
         this.permissionRequests.push(params)
         return this.answer(params)
       })
-      .connect(stream)
+    if (editor?.capabilities.readTextFile) {
+      app = app.onRequest(methods.client.fs.readTextFile, ({ params }) => editor.read(params))
+    }
+    if (editor?.capabilities.writeTextFile) {
+      app = app.onRequest(methods.client.fs.writeTextFile, ({ params }) => editor.write(params))
+    }
+    this.connection = app.connect(stream)
   }
 
   /** Resolves with the first update (already received or coming) that matches. */

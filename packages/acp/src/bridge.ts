@@ -11,6 +11,7 @@ import {
 } from '@agentclientprotocol/sdk'
 import type {
   AgentConnection,
+  ClientCapabilities,
   Implementation,
   InitializeResponse,
   SessionMode,
@@ -20,6 +21,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { isAgentError } from '@deepseek-ai/dsh-agent'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import { acpSessionFiles } from './editor-files'
 import { withEncodableErrors } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
 import type { AcpToolPresenter } from './presenter'
@@ -108,6 +110,8 @@ function toRequestError(error: unknown, sessionId?: string): RequestError {
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   const sessions = new Map<string, AcpSessionRecord>()
   const leave = new Map<string, () => void>()
+  /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
+  let capabilities: ClientCapabilities | undefined
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -118,7 +122,10 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
-    .onRequest(methods.agent.initialize, () => acpInitializeResponse(deps.agentInfo))
+    .onRequest(methods.agent.initialize, ({ params }) => {
+      capabilities = params.clientCapabilities
+      return acpInitializeResponse(deps.agentInfo)
+    })
     .onRequest(methods.agent.session.new, ({ params }) => {
       const defaultMode = deps.defaultMode
       let agent: Agent
@@ -136,6 +143,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
         tools: deps.tools,
         send: (update) => send(id, update),
         // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
+        files: acpSessionFiles(connection, id, capabilities),
         requestPermission: (request, signal) =>
           connection.client.request(methods.client.session.requestPermission, request, {
             cancellationSignal: signal,

@@ -4,6 +4,7 @@
 import type { Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { AcpServeHandle } from './bridge'
+import type { AcpSessionFiles } from './editor-files'
 import { z } from 'zod'
 import { AcpServer } from './server'
 
@@ -73,5 +74,20 @@ export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
   return server.serve(stream)
 }
 
+/**
+ * The editor files of the ACP session a tool call runs for, for a provider that reads and
+ * writes through the editor (fs-acp's `clientOf`): `session` is the call's agent session, as
+ * ctx.fs gets it; `undefined` when the bridge in `ctx` does not serve that session. The bridge
+ * is looked up at each call, so the provider may load before it.
+ */
+export function filesOfSession(ctx: Context): (session: unknown) => AcpSessionFiles | undefined {
+  return (session) => {
+    const id = (session as { header?: { id?: unknown } } | undefined)?.header?.id
+    const server: unknown = ctx.get('acp')
+    return typeof id === 'string' && server instanceof AcpServer ? server.filesOf(id) : undefined
+  }
+}
+
 export type { AcpServer } from './server'
 export type { AcpServeHandle } from './bridge'
+export type { AcpSessionFiles } from './editor-files'

@@ -11,6 +11,7 @@ import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type { ToolExecution } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
+import type { AcpSessionFiles } from './editor-files'
 import type { AcpSessionRecord } from './session-record'
 
 export interface AcpServerOptions {
@@ -69,6 +70,14 @@ export class AcpServer {
     this.connections.add(handle)
     void handle.closed.then(() => this.connections.delete(handle))
     return handle
+  }
+
+  /**
+   * The files of live session `sessionId` as its editor holds them (`fs/read_text_file`,
+   * `fs/write_text_file` on its own connection); `undefined` for a session not served here.
+   */
+  filesOf(sessionId: string): AcpSessionFiles | undefined {
+    return this.sessions.get(sessionId)?.files
   }
 
   /** The number of connections being served. */

@@ -17,6 +17,7 @@ import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext, AcpToolPresenter } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
+import type { AcpSessionFiles } from './editor-files'
 import { ToolCards } from './tool-cards'
 
 export interface AcpSessionRecordOptions {
@@ -24,6 +25,8 @@ export interface AcpSessionRecordOptions {
   tools: AcpToolPresenter
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
+  /** The session's files as its editor holds them. */
+  files: AcpSessionFiles
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -53,6 +56,11 @@ export class AcpSessionRecord {
 
   get id(): string {
     return this.agent.session.header.id
+  }
+
+  /** The session's files as its editor holds them (as far as the client offers them). */
+  get files(): AcpSessionFiles {
+    return this.options.files
   }
 
   get cwd(): string {

@@ -1,0 +1,60 @@
+// The harness's editor: what an ACP client that offers `fs/read_text_file` and
+// `fs/write_text_file` holds — open buffers, some with unsaved changes. A read of a file with no
+// buffer opens it from disk (as an editor does); a write replaces the buffer and, unless told to
+// save, leaves the disk alone (the person reviews and saves). Every request is recorded. It can
+// also hang, to show what a client that never answers costs the agent.
+// Test support only.
+import { readFile, writeFile } from 'node:fs/promises'
+import { RequestError } from '@agentclientprotocol/sdk'
+import type {
+  ReadTextFileRequest,
+  ReadTextFileResponse,
+  WriteTextFileRequest,
+  WriteTextFileResponse,
+} from '@agentclientprotocol/sdk'
+
+export interface HarnessEditorOptions {
+  /** Advertise and serve `fs/read_text_file` (default true). */
+  read?: boolean
+  /** Advertise and serve `fs/write_text_file` (default true). */
+  write?: boolean
+  /** Save a written buffer to disk at once (default false: the buffer alone changes). */
+  saveOnWrite?: boolean
+}
+
+export class HarnessEditor {
+  /** Open buffers by absolute path; their text may differ from the disk. */
+  readonly buffers = new Map<string, string>()
+  readonly reads: ReadTextFileRequest[] = []
+  readonly writes: WriteTextFileRequest[] = []
+  /** When set, requests are recorded and never answered. */
+  hang = false
+
+  constructor(readonly options: HarnessEditorOptions = {}) {}
+
+  /** The `clientCapabilities.fs` this editor advertises. */
+  get capabilities(): { readTextFile: boolean; writeTextFile: boolean } {
+    return { readTextFile: this.options.read ?? true, writeTextFile: this.options.write ?? true }
+  }
+
+  async read(request: ReadTextFileRequest): Promise<ReadTextFileResponse> {
+    this.reads.push(request)
+    if (this.hang) return new Promise<ReadTextFileResponse>(() => undefined)
+    const open = this.buffers.get(request.path)
+    if (open !== undefined) return { content: open }
+    try {
+      return { content: await readFile(request.path, 'utf8') }
+    } catch {
+      // As an editor that cannot open the path answers: resource not found.
+      throw RequestError.resourceNotFound(request.path)
+    }
+  }
+
+  async write(request: WriteTextFileRequest): Promise<WriteTextFileResponse> {
+    this.writes.push(request)
+    if (this.hang) return new Promise<WriteTextFileResponse>(() => undefined)
+    this.buffers.set(request.path, request.content)
+    if (this.options.saveOnWrite) await writeFile(request.path, request.content)
+    return {}
+  }
+}

@@ -1,0 +1,57 @@
+// A session's files as its editor holds them: `fs/read_text_file` and `fs/write_text_file` on
+// the session's own connection, offered only as far as the client advertised them in
+// `initialize` (`clientCapabilities.fs`). A provider that reads the person's unsaved buffers
+// and writes through the editor (fs-acp) takes one per session through `ctx.acp.filesOf`.
+// Not a provider itself: no versions, no fallback to disk, no timeout (the caller's signal).
+import { methods } from '@agentclientprotocol/sdk'
+import type {
+  AgentConnection,
+  ClientCapabilities,
+  SendRequestOptions,
+} from '@agentclientprotocol/sdk'
+
+export interface AcpSessionFiles {
+  /** The client advertised `fs.readTextFile`. */
+  readonly canRead: boolean
+  /** The client advertised `fs.writeTextFile`. */
+  readonly canWrite: boolean
+  /** The buffer's whole text, unsaved changes included; rejects with the client's error. */
+  readTextFile(path: string, signal: AbortSignal): Promise<string>
+  /** Replaces the file's text through the editor. */
+  writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
+}
+
+/** The files of session `sessionId` through `connection`, as `capabilities` allow. */
+export function acpSessionFiles(
+  connection: AgentConnection,
+  sessionId: string,
+  capabilities: ClientCapabilities | undefined,
+): AcpSessionFiles {
+  // Cancelled with the caller: `$/cancel_request` goes out, and the caller stops waiting.
+  const options = (signal: AbortSignal) => ({
+    cancellationSignal: signal,
+    stopWaitingOnCancel: true,
+  })
+  return {
+    canRead: capabilities?.fs?.readTextFile === true,
+    canWrite: capabilities?.fs?.writeTextFile === true,
+    async readTextFile(path, signal) {
+      const params = { sessionId, path }
+      const response: unknown = await connection.client.request(
+        methods.client.fs.readTextFile,
+        params,
+        options(signal),
+      )
+      // The SDK types this response loosely: check it before it is taken for the file's text.
+      const content = (response as { content?: unknown } | null)?.content
+      if (typeof content !== 'string') {
+        throw new Error(`the client answered fs/read_text_file for ${path} without a text content`)
+      }
+      return content
+    },
+    async writeTextFile(path, content, signal) {
+      const params = { sessionId, path, content }
+      await connection.client.request(methods.client.fs.writeTextFile, params, options(signal))
+    },
+  }
+}
