@@ -28,7 +28,7 @@ export function acpSessionFiles(
   capabilities: ClientCapabilities | undefined,
 ): AcpSessionFiles {
   // Cancelled with the caller: `$/cancel_request` goes out, and the caller stops waiting.
-  const options = (signal: AbortSignal) => ({
+  const options = (signal: AbortSignal): SendRequestOptions => ({
     cancellationSignal: signal,
     stopWaitingOnCancel: true,
   })
