@@ -95,6 +95,10 @@ export function presentSessionEvent(
       ]
     case 'session/mode':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.mode }]
+    case 'tool/asked':
+    case 'tool/started':
+      // A card's progress: the session record opens or moves the card (./tool-cards).
+      return []
     case 'turn/start':
     case 'user/message':
       // The client sent the user message itself; turn boundaries are the prompt response.

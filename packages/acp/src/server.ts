@@ -1,9 +1,8 @@
 // AcpServer: the `ctx.acp` service object. It serves ACP connections over any ndjson stream
 // pair (stdio, a socket, in-memory streams) with the agents and tools of the plugin's context,
 // keeps the open connections, and closes them all when the plugin is disposed. It also routes
-// what the tool layer says about a call to the ACP session the call belongs to: `tools/ask`
-// (a permission layer asks the person: the session's client answers) and `tools/execute` (the
-// call got past every gate: its card opens as running).
+// a permission layer's questions (`tools/ask`) to the ACP session the call belongs to, whose
+// client answers them.
 // Not the per-connection wiring (./bridge).
 import type { Implementation, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
@@ -33,12 +32,6 @@ export class AcpServer {
     private readonly options: AcpServerOptions,
   ) {
     this.agentInfo = options.agentInfo
-    // Registered normally (not prepended): a permission layer wraps calls from outside, so a
-    // call reaches this listener only once it is allowed to run.
-    ctx.on('tools/execute', (exec, next) => {
-      this.recordOf(exec)?.startCall(exec.callId)
-      return next()
-    })
     ctx.on('tools/ask', (request, next) => this.recordOf(request.exec)?.ask(request) ?? next())
   }
 

@@ -109,21 +109,14 @@ export class AcpSessionRecord {
     await this.agent.dispose()
   }
 
-  /** The call `callId` got past every gate (a person allowed it, or nobody had to): it runs. */
-  startCall(callId: string): void {
-    for (const update of this.cards.start(callId)) this.options.send(update)
-  }
-
   /**
-   * Asks the person about a call of this session: its card opens `pending` with the preview,
-   * then `session/request_permission`. The client answering `cancelled` cancels the prompt, as
-   * ACP means it; a request the connection could not carry counts as `cancelled`.
+   * Asks the person about a call of this session (its card went out `pending` with the preview
+   * when the call was reported asked): `session/request_permission`. The client answering
+   * `cancelled` cancels the prompt, as ACP means it; a request the connection could not carry
+   * counts as `cancelled`.
    */
   async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
-    for (const update of this.cards.ask(exec.callId, toAcpContent(request.preview, this.cwd))) {
-      this.options.send(update)
-    }
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
     const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
     let answer: ToolPermissionAnswer
@@ -145,6 +138,12 @@ export class AcpSessionRecord {
         this.cards.hold(event.callId, opening as AcpToolCall, event.arguments)
         return
       }
+      case 'tool/asked':
+        this.sendAll(this.cards.ask(event.callId, toAcpContent(event.preview, this.cwd)))
+        return
+      case 'tool/started':
+        this.sendAll(this.cards.start(event.callId))
+        return
       case 'tool/result': {
         // Presented before the card closes: its result presentation reads the call's arguments.
         const wireId = this.cards.wireIdOf(event.callId) ?? event.callId

@@ -1,6 +1,7 @@
 // The tool half of a step: run the model's tool calls one after another, in the order the
 // model sent them, through ctx.tools.execute. Each call is logged as `tool/call` before and
-// `tool/result` after. Arguments arrive as JSON text and are parsed here; a text that is not
+// `tool/result` after, and in between `tool/asked` (a person is asked about it) and
+// `tool/started` (it runs) as the tool layer reports them. Arguments arrive as JSON text and are parsed here; a text that is not
 // JSON never reaches the tool and becomes an error result the model can read and correct: a
 // ToolError TOOL_INVALID_JSON (the tools package lists the code), shaped as the registry shapes
 // its own refusals.
@@ -87,12 +88,19 @@ async function executeSafely(
   call: LlmToolCall,
   args: unknown,
 ): Promise<ToolExecutionResult> {
+  const { turnId } = context
   const exec: ToolExecution = {
     callId: call.id,
     name: call.name,
     arguments: args,
     agent: context.agent,
     signal: context.signal,
+    report: (progress) =>
+      context.append(
+        progress.type === 'asked'
+          ? { type: 'tool/asked', turnId, callId: call.id, preview: progress.preview }
+          : { type: 'tool/started', turnId, callId: call.id },
+      ),
   }
   try {
     return await context.tools.execute(exec)

@@ -1,5 +1,5 @@
 // Types of the agent host: sessions, their event log, and agents. Types only.
-import type { ToolContent } from '@deepseek-ai/dsh-tools'
+import type { ToolContent, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
 
 export interface SessionHeader {
   id: string
@@ -28,6 +28,10 @@ export type SessionEvent =
       /** Parsed JSON arguments; the raw text when it was not valid JSON. */
       arguments: unknown
     }
+  /** A permission layer put the call to a person; `preview` is what the call would do. */
+  | { type: 'tool/asked'; turnId: string; callId: string; preview: ToolPresentationContent[] }
+  /** The call got past every gate and runs now. */
+  | { type: 'tool/started'; turnId: string; callId: string }
   | {
       type: 'tool/result'
       turnId: string

@@ -110,6 +110,7 @@ describe('cancel', () => {
       'turn/start',
       'user/message',
       'tool/call',
+      'tool/started',
       'tool/result',
       'turn/end',
     ])

@@ -41,6 +41,8 @@ export async function askPerson(
 ): Promise<PermissionGrant> {
   const preview = await ctx.tools.preview(question.exec)
   const request = permissionRequest(question, preview ?? [])
+  // The host opens the call's card as asked (with the preview) before the question goes out.
+  question.exec.report?.({ type: 'asked', preview: request.preview })
   const title = request.presentation.title
   const inner = async (): Promise<ToolPermissionAnswer> => {
     if (question.unanswered === 'allow') return { outcome: 'selected', optionId: 'allow_once' }

@@ -11,6 +11,7 @@ export async function run(
 ): Promise<ToolExecutionResult> {
   if (exec.signal?.aborted) return aborted(exec, 'before it started')
   try {
+    exec.report?.({ type: 'started' })
     return outputResult(exec.callId, def.name, await def.execute(args, exec))
   } catch (thrown) {
     if (exec.signal?.aborted && codeOf(thrown) === undefined)

@@ -25,6 +25,10 @@ export interface ToolAgent {
   session: ToolSession
 }
 
+/** What a call's host is told before the result: a person is asked about it, or it runs. */
+export type ToolCallProgress =
+  { type: 'asked'; preview: ToolPresentationContent[] } | { type: 'started' }
+
 /** One call of a tool, as the host asks for it. */
 export interface ToolExecution {
   callId: string
@@ -33,6 +37,11 @@ export interface ToolExecution {
   arguments: unknown
   agent?: ToolAgent
   signal?: AbortSignal
+  /**
+   * Told when a permission layer puts the call to a person (with the preview) and when the
+   * call starts running, past every `tools/execute` listener; a UI opens the call's card then.
+   */
+  report?(progress: ToolCallProgress): void
 }
 
 /** What a caller of `ctx.tools.execute` gets back; `execute` never rejects. */

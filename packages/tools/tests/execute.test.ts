@@ -245,6 +245,22 @@ describe('the tools/execute waterfall', () => {
     expect(result.error?.code).toBe('PERMISSION_REJECTED')
   })
 
+  it('reports the call started once every listener let it through, and not when one vetoes', async () => {
+    const ctx = await withTools(readLike)
+    const progress: string[] = []
+    const report = (event: { type: string }) => progress.push(event.type)
+    let veto = false
+    ctx.on('tools/execute', async (exec, next) => {
+      progress.push('listener')
+      return veto ? { callId: exec.callId, content: [], isError: true } : next()
+    })
+    await ctx.tools.execute({ ...call('read', { file_path: '/a' }), report })
+    expect(progress).toEqual(['listener', 'started'])
+    veto = true
+    await ctx.tools.execute({ ...call('read', { file_path: '/a' }), report })
+    expect(progress).toEqual(['listener', 'started', 'listener'])
+  })
+
   it('a listener that throws vetoes the call with its error', async () => {
     const ctx = await withTools(readLike)
     ctx.on('tools/execute', () => {
