@@ -12,6 +12,14 @@ export const AGENT_ERROR_CODES = [
   'AGENT_DISPOSED',
   /** `send` was given an empty or blank message. */
   'AGENT_EMPTY_MESSAGE',
+  /** No stored session has the id (or no store is configured). */
+  'AGENT_SESSION_NOT_FOUND',
+  /** A stored session's files are not a session the store wrote; they are left as they are. */
+  'AGENT_SESSION_UNREADABLE',
+  /** Another live process writes the session, or it is live here already. */
+  'AGENT_SESSION_LOCKED',
+  /** The store's disk failed (the message has the system's reason). */
+  'AGENT_STORE_IO',
 ] as const
 
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number]
