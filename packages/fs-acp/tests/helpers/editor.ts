@@ -1,0 +1,112 @@
+// An in-memory editor for tests: what an ACP client does with fs/read_text_file and
+// fs/write_text_file, without the protocol. Unsaved buffers are kept by absolute path; a path
+// with no unsaved buffer reads the file from disk, as an editor opening it (UTF-8, a leading
+// U+FEFF kept), so a buffer the editor saved follows the disk as an editor reloads a clean
+// buffer. A write sets the buffer and, when the editor saves, writes it to disk (parents
+// created); an editor that does not save keeps it as an unsaved buffer. Every request is
+// recorded.
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import type { AcpFsClient } from '../../src/index'
+
+/** A JSON-RPC error as the ACP SDK rejects with: a numeric code and a message. */
+export class EditorRequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface MemoryEditorOptions {
+  canRead?: boolean
+  canWrite?: boolean
+  /** Save each write to disk (default); else keep it as an unsaved buffer. */
+  saves?: boolean
+  /** Milliseconds each request waits before it acts (to let concurrent calls interleave). */
+  delayMs?: number
+}
+
+/**
+ * Sees each request first: resolves to let it through, rejects to fail it with the client's
+ * error, or never settles (an editor that does not answer).
+ */
+export type EditorIntercept = (request: EditorRequest, signal: AbortSignal) => Promise<void>
+
+export type EditorRequest =
+  { method: 'read'; path: string } | { method: 'write'; path: string; content: string }
+
+export class MemoryEditor implements AcpFsClient {
+  readonly canRead: boolean
+  readonly canWrite: boolean
+  readonly requests: EditorRequest[] = []
+  /** While set, every request is recorded, then passed through it. */
+  intercept: EditorIntercept | undefined
+  private readonly saves: boolean
+  private readonly delayMs: number
+  private readonly unsaved = new Map<string, string>()
+
+  constructor(options: MemoryEditorOptions = {}) {
+    this.canRead = options.canRead ?? true
+    this.canWrite = options.canWrite ?? true
+    this.saves = options.saves ?? true
+    this.delayMs = options.delayMs ?? 0
+  }
+
+  /** Types into the buffer of `path` without saving. */
+  type(path: string, text: string): void {
+    this.unsaved.set(path, text)
+  }
+
+  /** Drops the unsaved buffer of `path`: the editor shows the disk's file again. */
+  revert(path: string): void {
+    this.unsaved.delete(path)
+  }
+
+  /** The writes, in order. */
+  get writes(): { path: string; content: string }[] {
+    return this.requests.flatMap((request) =>
+      request.method === 'write' ? [{ path: request.path, content: request.content }] : [],
+    )
+  }
+
+  /** How many reads reached the editor. */
+  get reads(): number {
+    return this.requests.filter((request) => request.method === 'read').length
+  }
+
+  async readTextFile(path: string, signal: AbortSignal): Promise<string> {
+    await this.arrive({ method: 'read', path }, signal)
+    const buffer = this.unsaved.get(path)
+    if (buffer !== undefined) return buffer
+    let bytes: Uint8Array
+    try {
+      bytes = await readFile(path)
+    } catch (error) {
+      const code = (error as { code?: unknown }).code
+      if (code === 'ENOENT') throw new EditorRequestError(-32002, 'Resource not found')
+      throw new EditorRequestError(-32603, `Internal error: ${String(error)}`)
+    }
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+  }
+
+  async writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void> {
+    await this.arrive({ method: 'write', path, content }, signal)
+    if (!this.saves) {
+      this.unsaved.set(path, content)
+      return
+    }
+    await mkdir(dirname(path), { recursive: true })
+    await writeFile(path, content, 'utf8')
+    this.unsaved.delete(path)
+  }
+
+  /** Records the request, lets the intercept see it, and waits the delay. */
+  private async arrive(request: EditorRequest, signal: AbortSignal): Promise<void> {
+    signal.throwIfAborted()
+    this.requests.push(request)
+    if (this.intercept) await this.intercept(request, signal)
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs))
+  }
+}
