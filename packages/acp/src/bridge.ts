@@ -24,13 +24,11 @@ import type { Agent } from '@deepseek-ai/dsh-agent'
 import { acpSessionFiles } from './editor-files'
 import { withEncodableErrors } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
-import type { AcpToolPresenter } from './presenter'
 import { AcpSessionRecord } from './session-record'
 
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
   createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
-  tools: AcpToolPresenter
   agentInfo: Implementation
   /** The modes a session can be in; empty: no modes are offered. */
   modes: readonly SessionMode[]
@@ -140,7 +138,6 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       const id = agent.session.header.id
       const record = new AcpSessionRecord({
         agent,
-        tools: deps.tools,
         send: (update) => send(id, update),
         // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
         files: acpSessionFiles(connection, id, capabilities),

@@ -45,11 +45,6 @@ export class AcpServer {
       {
         // Created from the plugin's context, so the agents go when the plugin goes.
         createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
-        tools: {
-          presentCall: (name, args, view) => ctx.tools.presentCall(name, args, view),
-          presentResult: (name, args, result, view) =>
-            ctx.tools.presentResult(name, args, result, view),
-        },
         agentInfo: this.agentInfo,
         modes: this.options.modes,
         defaultMode: this.options.defaultMode,

@@ -14,7 +14,7 @@ import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
-import type { AcpPresenterContext, AcpToolPresenter } from './presenter'
+import type { AcpPresenterContext } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
@@ -22,7 +22,6 @@ import { ToolCards } from './tool-cards'
 
 export interface AcpSessionRecordOptions {
   agent: Agent
-  tools: AcpToolPresenter
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
   /** The session's files as its editor holds them. */
@@ -46,11 +45,7 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
-    this.presenter = {
-      tools: options.tools,
-      cwd: this.cwd,
-      argsOf: (toolCallId) => this.cards.argsOf(toolCallId),
-    }
+    this.presenter = { cwd: this.cwd }
     this.unsubscribe = options.agent.subscribe((event) => this.onEvent(event))
   }
 
@@ -135,7 +130,7 @@ export class AcpSessionRecord {
       case 'tool/call': {
         const callId = this.cards.wireIdFor(event.callId)
         const [opening] = presentSessionEvent({ ...event, callId }, this.presenter)
-        this.cards.hold(event.callId, opening as AcpToolCall, event.arguments)
+        this.cards.hold(event.callId, opening as AcpToolCall)
         return
       }
       case 'tool/asked':
@@ -145,10 +140,9 @@ export class AcpSessionRecord {
         this.sendAll(this.cards.start(event.callId))
         return
       case 'tool/result': {
-        // Presented before the card closes: its result presentation reads the call's arguments.
-        const wireId = this.cards.wireIdOf(event.callId) ?? event.callId
+        const { wireId, opening } = this.cards.finish(event.callId)
         const updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
-        this.sendAll([...this.cards.finish(event.callId).opening, ...updates])
+        this.sendAll([...opening, ...updates])
         return
       }
       case 'turn/end': {

@@ -13,7 +13,6 @@ type CardState = 'held' | 'pending' | 'running'
 
 interface Card {
   wireId: string
-  args: unknown
   /** The card's opening `tool_call`, as the presenter built it. */
   opening: AcpToolCall
   state: CardState
@@ -34,14 +33,8 @@ export class ToolCards {
   }
 
   /** Holds the card of a call until it runs, is asked about, or ends. */
-  hold(callId: string, opening: AcpToolCall, args: unknown): void {
-    this.open.set(callId, { wireId: opening.toolCallId, args, opening, state: 'held' })
-  }
-
-  /** The arguments of the open card with wire id `wireId` (for its result presentation). */
-  argsOf(wireId: string): unknown {
-    for (const card of this.open.values()) if (card.wireId === wireId) return card.args
-    return undefined
+  hold(callId: string, opening: AcpToolCall): void {
+    this.open.set(callId, { wireId: opening.toolCallId, opening, state: 'held' })
   }
 
   /** The wire id of the open card of model call `callId`. */

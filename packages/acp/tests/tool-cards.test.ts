@@ -15,7 +15,7 @@ const opening = (toolCallId: string): AcpToolCall => ({
 
 function held(cards: ToolCards, callId: string): string {
   const wireId = cards.wireIdFor(callId)
-  cards.hold(callId, opening(wireId), { file_path: 'a.txt' })
+  cards.hold(callId, opening(wireId))
   return wireId
 }
 
@@ -28,7 +28,6 @@ describe('wire ids', () => {
     cards.finish('c1')
     expect(held(cards, 'c1')).toBe('c1#2')
     expect(cards.wireIdOf('c1')).toBe('c1#2')
-    expect(cards.argsOf('c1#2')).toEqual({ file_path: 'a.txt' })
   })
 })
 

@@ -8,12 +8,31 @@
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
 import { ToolError } from '@deepseek-ai/dsh-tools'
-import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolAgent,
+  ToolCallPresentation,
+  ToolExecution,
+  ToolExecutionResult,
+  ToolPresentationView,
+  ToolResultPresentation,
+  ToolResultView,
+} from '@deepseek-ai/dsh-tools'
 import type { SessionEvent } from './types'
 
-/** What the loop needs of ctx.tools. */
+/** What the loop needs of ctx.tools: running a call, and its cards (optional, never throw). */
 export interface ToolRunner {
   execute(exec: ToolExecution): Promise<ToolExecutionResult>
+  presentCall?(
+    name: string,
+    args: unknown,
+    view?: ToolPresentationView,
+  ): ToolCallPresentation | undefined
+  presentResult?(
+    name: string,
+    args: unknown,
+    result: ToolResultView,
+    view?: ToolPresentationView,
+  ): ToolResultPresentation | undefined
 }
 
 export interface ToolCallContext {
@@ -63,13 +82,25 @@ async function runToolCall(
   context: ToolCallContext,
   call: LlmToolCall,
 ): Promise<ToolExecutionResult> {
-  const { turnId } = context
+  const { turnId, tools } = context
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
-  context.append({ type: 'tool/call', turnId, callId: call.id, name: call.name, arguments: args })
+  // The cards are presented once, here, with the session workspace: the log carries them to a
+  // UI and to a store, which replays them as they were.
+  const view = { cwd: context.agent.session.header.cwd }
+  const opening = tools.presentCall?.(call.name, args, view)
+  context.append({
+    type: 'tool/call',
+    turnId,
+    callId: call.id,
+    name: call.name,
+    arguments: args,
+    ...(opening !== undefined && { presentation: opening }),
+  })
   const result = parsed.ok
     ? await executeSafely(context, call, parsed.value)
     : invalidJsonResult(call, parsed.message)
+  const closing = tools.presentResult?.(call.name, args, result, view)
   context.append({
     type: 'tool/result',
     turnId,
@@ -79,6 +110,7 @@ async function runToolCall(
     isError: result.isError,
     ...(result.error ? { error: result.error } : {}),
     ...(result.details !== undefined ? { details: result.details } : {}),
+    ...(closing !== undefined && { presentation: closing }),
   })
   return result
 }

@@ -1,5 +1,10 @@
 // Types of the agent host: sessions, their event log, and agents. Types only.
-import type { ToolContent, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolCallPresentation,
+  ToolContent,
+  ToolPresentationContent,
+  ToolResultPresentation,
+} from '@deepseek-ai/dsh-tools'
 
 export interface SessionHeader {
   id: string
@@ -27,6 +32,8 @@ export type SessionEvent =
       name: string
       /** Parsed JSON arguments; the raw text when it was not valid JSON. */
       arguments: unknown
+      /** The call's card (its tool's presentCall with the session cwd), when it has one. */
+      presentation?: ToolCallPresentation
     }
   /** A permission layer put the call to a person; `preview` is what the call would do. */
   | { type: 'tool/asked'; turnId: string; callId: string; preview: ToolPresentationContent[] }
@@ -41,6 +48,8 @@ export type SessionEvent =
       isError: boolean
       error?: { name: string; code: string }
       details?: unknown
+      /** The finished card (its tool's presentResult with the session cwd), when it has one. */
+      presentation?: ToolResultPresentation
     }
   | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
   /** The session's permission mode changed (between turns or during one). */

@@ -36,6 +36,34 @@ const edit = (id: string, path: string, from: string, to: string) => ({
 })
 
 describe('a conversation through the real fs stack', () => {
+  it('each call and result carries its card, presented once with the session cwd', async () => {
+    const script = {
+      turns: [{ toolCalls: [edit('e1', 'a.txt', 'hello', 'bye')] }, { text: 'Done.' }],
+    }
+    const host = await fsHost(script, { 'a.txt': 'hello\n' })
+    const agent = host.agents.create({ cwd: host.dir })
+    const read = await host.ctx.tools.execute({
+      callId: 'r0',
+      name: 'read',
+      arguments: { file_path: 'a.txt' },
+      agent,
+    })
+    expect(read.isError).toBe(false)
+    await agent.send('edit it')
+    const call = agent.session.events.find((event) => event.type === 'tool/call')
+    expect(call).toMatchObject({
+      presentation: { title: 'Edit a.txt', kind: 'edit', locations: [{ path: 'a.txt' }] },
+    })
+    const [result] = results(agent.session.events)
+    expect(result?.presentation).toEqual({
+      title: 'Edited a.txt',
+      content: [
+        { type: 'diff', path: join(host.dir, 'a.txt'), oldText: 'hello\n', newText: 'bye\n' },
+      ],
+      locations: [{ path: join(host.dir, 'a.txt'), line: 1 }],
+    })
+  })
+
   it('read, edit, write and read run in order and leave the files as the model asked', async () => {
     const script = {
       turns: [
