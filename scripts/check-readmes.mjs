@@ -2,7 +2,7 @@
 // package README has one "Depends on …." sentence listing its runtime dependencies in
 // backticks (workspace packages by folder name), and the root README's "Dependencies point
 // one way" list gives each package's workspace dependencies. Run by `npm run lint`.
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 
 const root = new URL('../', import.meta.url)
 const SCOPE = '@deepseek-ai/dsh-'
@@ -25,6 +25,10 @@ for (const folder of folders) {
     folder,
     deps.filter((dep) => dep.startsWith(SCOPE)).map((dep) => dep.slice(SCOPE.length)),
   )
+  if (!existsSync(new URL(`packages/${folder}/README.md`, root))) {
+    problems.push(`packages/${folder} has no README.md`)
+    continue
+  }
   const readme = read(`packages/${folder}/README.md`).replace(/\s+/g, ' ')
   const sentences = readme.match(/Depends on [^.]*\./g) ?? []
   if (sentences.length !== 1) {

@@ -46,7 +46,12 @@ async function main(argv: string[]): Promise<void> {
   const root = new Context()
   exportLogsToStderr(root)
   const dsh = await startDsh(
-    { cwd: process.cwd(), model: choice.model, ...(command.mode && { mode: command.mode }) },
+    {
+      cwd: process.cwd(),
+      model: choice.model,
+      ...(command.mode && { mode: command.mode }),
+      ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
+    },
     root,
   )
 

@@ -8,7 +8,14 @@ import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'serve'; script?: string; model?: string; baseUrl?: string; mode?: PermissionModeId }
+  | {
+      kind: 'serve'
+      script?: string
+      model?: string
+      baseUrl?: string
+      mode?: PermissionModeId
+      editorTimeoutMs?: number
+    }
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: dsh-acp [options]
@@ -23,6 +30,9 @@ Options:
   --base-url URL    base URL of the OpenAI-compatible server (default https://api.deepseek.com)
   --mode ID         the mode new sessions start in (default ask):
 ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
+  --editor-timeout SECONDS
+                    the longest wait for the editor to answer a file read or
+                    write (default 30)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -47,6 +57,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         model: { type: 'string' },
         'base-url': { type: 'string' },
         mode: { type: 'string' },
+        'editor-timeout': { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -62,6 +73,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ['--model', values.model],
     ['--base-url', values['base-url']],
     ['--mode', values.mode],
+    ['--editor-timeout', values['editor-timeout']],
   ] as const) {
     if (value !== undefined && value.trim() === '') {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
@@ -79,9 +91,18 @@ export function parseCli(args: readonly string[]): CliCommand {
     const ids = PERMISSION_MODES.map((known) => known.id).join(', ')
     return { kind: 'error', message: `--mode must be one of ${ids}, got "${mode}"` }
   }
+  const timeout = values['editor-timeout']
+  const seconds = timeout === undefined ? undefined : Number(timeout)
+  if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) {
+    return {
+      kind: 'error',
+      message: `--editor-timeout takes seconds, more than 0 and at most 3600, got "${timeout}"`,
+    }
+  }
   return {
     kind: 'serve',
     ...(mode !== undefined && { mode }),
+    ...(seconds !== undefined && { editorTimeoutMs: Math.max(1, Math.round(seconds * 1000)) }),
     ...(values.script !== undefined && { script: values.script }),
     ...(values.model !== undefined && { model: values.model }),
     ...(baseUrl !== undefined && { baseUrl }),

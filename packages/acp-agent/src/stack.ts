@@ -1,5 +1,5 @@
-// The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: the local disk
-// behind ctx.fs, the read-before-write policy, the tool registry, the system prompt, the
+// The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
+// each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
 // read/write/edit tools, the permission layer), one model, the agent host and the ACP bridge
 // offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
@@ -28,6 +28,8 @@ export interface DshOptions {
   model: DshModelOptions
   /** The permission mode new sessions start in (default `ask`). */
   mode?: PermissionModeId
+  /** The longest wait for one editor request (fs/read_text_file, fs/write_text_file), in ms. */
+  editorTimeoutMs?: number
 }
 
 export const name = 'dsh'
@@ -35,7 +37,16 @@ export const name = 'dsh'
 export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   const agentInfo = { name: 'dsh', title: 'dsh', version: readVersion() }
   const mode = options.mode ?? 'ask'
-  const files = { local: { cwd: options.cwd ?? process.cwd() }, permission: { defaultMode: mode } }
+  // Each session reads and writes through its editor when the client offers the fs methods.
+  const editor = {
+    clientOf: Acp.filesOfSession(ctx),
+    ...(options.editorTimeoutMs !== undefined && { timeoutMs: options.editorTimeoutMs }),
+  }
+  const files = {
+    local: { cwd: options.cwd ?? process.cwd() },
+    editor,
+    permission: { defaultMode: mode },
+  }
   const modes = [...PERMISSION_MODES]
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],

@@ -28,6 +28,10 @@ describe('flags that select a command', () => {
     expect(parseCli(['--mode', 'auto-edit'])).toEqual({ kind: 'serve', mode: 'auto-edit' })
   })
 
+  it('the editor timeout is taken in seconds', () => {
+    expect(parseCli(['--editor-timeout', '2.5'])).toEqual({ kind: 'serve', editorTimeoutMs: 2500 })
+  })
+
   it('the equals form of a flag is accepted', () => {
     expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
   })
@@ -47,6 +51,7 @@ describe('flags that select a command', () => {
       '--base-url',
       '--mode',
       'full-access',
+      '--editor-timeout',
       '--help',
       '--version',
       'DEEPSEEK_API_KEY',
@@ -106,5 +111,14 @@ describe('bad flags', () => {
       kind: 'error',
       message: '--mode must be one of ask, auto-edit, read-only, full-access, got "yolo"',
     })
+  })
+
+  it('an editor timeout that is not a positive number of seconds is refused', () => {
+    for (const value of ['0', 'soon', '3601', '1e400']) {
+      expect(parseCli(['--editor-timeout', value])).toEqual({
+        kind: 'error',
+        message: `--editor-timeout takes seconds, more than 0 and at most 3600, got "${value}"`,
+      })
+    }
   })
 })

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { methods, ndJsonStream } from '@agentclientprotocol/sdk'
 import type {
+  ClientCapabilities,
   ClientConnection,
   ClientContext,
   ContentBlock,
@@ -22,6 +23,7 @@ import type {
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import * as Acp from '@deepseek-ai/dsh-acp'
+import { filesOfSession } from '@deepseek-ai/dsh-acp'
 import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
 import Agents from '@deepseek-ai/dsh-agent'
 import * as FsStack from '@deepseek-ai/dsh-fs-stack'
@@ -32,6 +34,8 @@ import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import { HarnessClient } from './client'
+import { HarnessEditor } from './editor'
+import type { HarnessEditorOptions } from './editor'
 import type { PermissionAnswerer } from './client'
 import { FramePipes } from './frames'
 import type { AcpFrame } from './frames'
@@ -39,12 +43,22 @@ import type { AcpFrame } from './frames'
 export interface AcpHarnessOptions {
   /** What the scripted model says, one turn per model request (all sessions share it). */
   script: LlmScript
-  /** Load the real fs stack (LocalFileSystem, FsPolicy, ToolFs, Permission) on the workspace. */
+  /**
+   * Load the real fs stack on the workspace, as the app does: the disk under the editor
+   * provider (fs-acp, routing each session to its client's editor when it offers the fs
+   * methods), FsPolicy, ToolFs and the permission layer.
+   */
   withFs?: boolean
   /** The mode new sessions start in (default `ask`: writes and edits are asked about). */
   mode?: PermissionModeId
   /** How the client answers `session/request_permission` (default: the `allow_once` option). */
   answer?: PermissionAnswerer
+  /**
+   * The client is an editor offering `fs/read_text_file` / `fs/write_text_file` (as far as
+   * `read`/`write` say), which the agent then reads and writes through; `timeoutMs` is the
+   * agent's wait for one editor request.
+   */
+  editor?: HarnessEditorOptions & { timeoutMs?: number }
   /** Milliseconds the scripted model waits between stream events (slows turns down). */
   delayMs?: number
   /** The agent host's step limit per turn. */
@@ -70,6 +84,8 @@ export interface AcpHarness {
   updates: SessionNotification[]
   /** Every `session/request_permission` the client received, in arrival order. */
   permissionRequests: RequestPermissionRequest[]
+  /** The client's editor (its buffers and the requests it served), with `editor`. */
+  editor: HarnessEditor | undefined
   /** Answers the permission requests from now on. */
   answerWith(answer: PermissionAnswerer): void
   /** Every frame either side wrote, in order (`from: 'agent' | 'client'`). */
@@ -104,7 +120,13 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
     apply: async (ctx: Context) => {
       if (options.withFs) {
         const permission = { defaultMode: options.mode ?? 'ask' }
-        await ctx.plugin(FsStack, { local: { cwd: workspace }, permission })
+        // As the app does: the agent reads and writes through each session's editor when its
+        // client offers the fs methods, else the disk.
+        const editor = {
+          clientOf: filesOfSession(ctx),
+          ...(options.editor?.timeoutMs !== undefined && { timeoutMs: options.editor.timeoutMs }),
+        }
+        await ctx.plugin(FsStack, { local: { cwd: workspace }, permission, editor })
       } else {
         await ctx.plugin(ToolRegistry)
         await ctx.plugin(SystemPrompt)
@@ -125,11 +147,14 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   const fiber: Fiber = await loadStack(ctx, options, workspace)
   const log = new FramePipes()
   const server = ctx.acp.serve(ndJsonStream(log.agentOutput, log.agentInput))
-  const sdk = new HarnessClient(ndJsonStream(log.clientOutput, log.clientInput), options.answer)
+  const editor = options.editor && new HarnessEditor(options.editor)
+  const stream = ndJsonStream(log.clientOutput, log.clientInput)
+  const sdk = new HarnessClient(stream, options.answer, editor)
   const client = sdk.connection
+  const clientCapabilities: ClientCapabilities = editor ? { fs: editor.capabilities } : {}
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,
-    clientCapabilities: {},
+    clientCapabilities,
   })
 
   const disconnect = async () => {
@@ -147,6 +172,7 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
     initialized,
     updates: sdk.updates,
     permissionRequests: sdk.permissionRequests,
+    editor,
     answerWith: (answer) => {
       sdk.answer = answer
     },

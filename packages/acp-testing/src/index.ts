@@ -3,7 +3,9 @@
 // of every frame an agent writes against the ACP JSON schema. For tests; not for product code.
 export { createAcpHarness } from './harness'
 export type { AcpHarness, AcpHarnessOptions } from './harness'
-export { choose } from './client'
+export { HarnessClient, choose } from './client'
+export { HarnessEditor } from './editor'
+export type { HarnessEditorOptions } from './editor'
 export type { PermissionAnswerer } from './client'
 export { FramePipes, FrameRecorder } from './frames'
 export type { AcpFrame, AcpSide } from './frames'

@@ -1,11 +1,12 @@
 // fs-stack: the file tools mounted in one place. One function plugin loads, in the order each
-// needs the one before: LocalFileSystem (ctx.fs), FsPolicy (read before write/edit, unless
-// turned off), ToolRegistry (ctx.tools), SystemPrompt (ctx.systemPrompt), ToolFs (read, write,
+// needs the one before: LocalFileSystem (ctx.fs; AcpFileSystem over it when the editor is to be
+// read and written through), FsPolicy (read before write/edit, unless turned off), ToolRegistry (ctx.tools), SystemPrompt (ctx.systemPrompt), ToolFs (read, write,
 // edit) and, when configured, the permission layer (asks before changes, keeps to the roots). The app, the ACP test harness, the tests and the benchmarks all mount it
 // here, so the sequence is written once. Disposing its fiber unloads all of it.
 // Not the model, the agent host or the bridge: those sit above it.
 import type { Context, Fiber } from 'cordis'
 import { z } from 'zod'
+import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import * as Permission from '@deepseek-ai/dsh-permission'
@@ -19,6 +20,11 @@ export const Config = z
   .object({
     /** The local provider's config: `cwd` (base for paths outside a session), `maxEditBytes`. */
     local: LocalFileSystem.Config,
+    /**
+     * Read and write through each session's editor (fs-acp's config: `clientOf`,
+     * `maxEditorBytes`, `timeoutMs`; its disk is `local`); `false`: the disk alone.
+     */
+    editor: z.union([z.literal(false), AcpFileSystem.Config]).default(false),
     /** Load FsPolicy (read before write/edit, refuse stale writes). Off: unconditional tools. */
     policy: z.boolean().default(true),
     /** ToolFs's config: `smallFileBytes`, `indexedFiles`. */
@@ -38,8 +44,12 @@ const FIBER_ACTIVE = 2
 
 export async function apply(ctx: Context, config: FsStackConfig): Promise<void> {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { local, policy, tools, permission } = config as z.output<typeof Config>
-  const steps: PluginStep[] = [['fs-local', () => ctx.plugin(LocalFileSystem, local)]]
+  const { local, editor, policy, tools, permission } = config as z.output<typeof Config>
+  const steps: PluginStep[] = [
+    editor === false
+      ? ['fs-local', () => ctx.plugin(LocalFileSystem, local)]
+      : ['fs-acp', () => ctx.plugin(AcpFileSystem, { ...editor, local })],
+  ]
   if (policy) steps.push(['fs-policy', () => ctx.plugin(FsPolicy)])
   steps.push(
     ['tools', () => ctx.plugin(ToolRegistry)],
