@@ -11,7 +11,7 @@ import type { LoopServices, TurnOutcome } from './loop'
 import { errorMessage } from './model-stream'
 import { SessionLog } from './session-log'
 import type { ListenerErrorHandler } from './session-log'
-import type { SessionHeader, SessionListener, TurnEnd } from './types'
+import type { SessionEvent, SessionHeader, SessionListener, TurnEnd } from './types'
 
 export interface AgentOptions {
   header: SessionHeader
@@ -24,6 +24,8 @@ export interface AgentOptions {
   onListenerError?: ListenerErrorHandler
   /** Called once, when the agent is disposed. */
   onDispose?: (agent: Agent) => void
+  /** A stored session's events and conversation, when the agent goes on from them. */
+  restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
 }
 
 interface RunningTurn {
@@ -34,12 +36,14 @@ interface RunningTurn {
 
 export class Agent implements ToolAgent {
   readonly session: SessionLog
-  private readonly history: LlmMessage[] = []
+  private readonly history: LlmMessage[]
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
 
   constructor(private readonly options: AgentOptions) {
-    this.session = new SessionLog(options.header, options.onListenerError)
+    const { restored } = options
+    this.session = new SessionLog(options.header, options.onListenerError, restored?.events)
+    this.history = restored ? [...restored.history] : []
   }
 
   /** True while a turn runs. */

@@ -9,9 +9,13 @@ import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ct
 import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { z } from 'zod'
 import { Agent } from './agent'
-import type { LoopServices } from './loop'
-import type { AgentCreateOptions } from './types'
+import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
+import { historyOf } from './history'
+import type { LoopServices } from './loop'
+import { SessionRecording } from './recording'
+import type { SessionListOptions, SessionListPage, SessionStore } from './store'
+import type { AgentCreateOptions, SessionHeader } from './types'
 import { checkRoots, checkWorkspace } from './workspace'
 
 declare module 'cordis' {
@@ -24,6 +28,13 @@ export const Config = z
   .object({
     /** Model requests allowed in one turn before it ends with `max-steps`. */
     maxSteps: z.number().int().positive().default(50),
+    /** Where sessions are stored as they happen, to be loaded again; none: memory only. */
+    store: z
+      .custom<SessionStore>(
+        (value) => typeof value === 'object' && value !== null && 'create' in value,
+        'store must be a SessionStore (create, open, list)',
+      )
+      .optional(),
   })
   .prefault({})
 
@@ -36,6 +47,7 @@ export default class Agents extends Service {
 
   private readonly agents = new Map<string, Agent>()
   private readonly maxSteps: number
+  private readonly store: SessionStore | undefined
   private disposed = false
 
   constructor(
@@ -44,29 +56,91 @@ export default class Agents extends Service {
   ) {
     super(host, 'agents')
     // Cordis validated the config against `Config` when the plugin loaded: this is its output.
-    const { maxSteps } = config as z.output<typeof Config>
+    const { maxSteps, store } = config as z.output<typeof Config>
     this.maxSteps = maxSteps
+    this.store = store
     host.effect(() => () => this.disposeAll(), 'agents')
+  }
+
+  /** True when sessions are stored, so they can be listed and loaded again. */
+  get stores(): boolean {
+    return this.store !== undefined
   }
 
   /** A new agent on the workspace `cwd` (absolute, an existing directory). */
   create(options: AgentCreateOptions): Agent {
-    if (this.disposed) {
-      throw new AgentError('AGENT_DISPOSED', 'The agents service was disposed.')
-    }
+    this.assertLive()
     const cwd = checkWorkspace(options?.cwd)
     const roots = checkRoots(cwd, options.additionalDirectories)
+    const header: SessionHeader = {
+      id: randomUUID(),
+      cwd,
+      roots,
+      ...(options.mode !== undefined && { mode: options.mode }),
+      createdAt: new Date().toISOString(),
+    }
+    const writer = this.store?.create(SessionRecording.headerOf(header))
+    const recording =
+      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
+    return this.start(header, options, recording)
+  }
+
+  /**
+   * The stored session `id` as a live agent that goes on from where it stopped: the model gets
+   * the earlier conversation; the read-before-write rule starts fresh (a new session object).
+   * Throws AGENT_SESSION_NOT_FOUND (no store, or no such session), AGENT_SESSION_LOCKED (live
+   * here already, or in another process), AGENT_SESSION_UNREADABLE, AGENT_STORE_IO.
+   */
+  restore(
+    id: string,
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
+  ): Agent {
+    this.assertLive()
+    if (this.store === undefined) {
+      throw new AgentError(
+        'AGENT_SESSION_NOT_FOUND',
+        `Session "${id}" cannot be loaded: no session store is configured.`,
+      )
+    }
+    if (this.agents.has(id)) {
+      throw new AgentError(
+        'AGENT_SESSION_LOCKED',
+        `Session "${id}" is live here already; use it, or close it first.`,
+      )
+    }
+    const stored = this.store.open(id)
+    const { updatedAt: _updatedAt, title: _title, ...header } = stored.header
+    const recording = new SessionRecording(stored.header, stored.writer, this.warn)
+    const restored = { events: stored.events, history: historyOf(stored.events) }
+    return this.start({ ...header, roots: [...header.roots] }, options, recording, restored)
+  }
+
+  /** The stored sessions, newest first (none without a store). */
+  stored(options?: SessionListOptions): SessionListPage {
+    return this.store?.list(options) ?? { sessions: [] }
+  }
+
+  get(id: string): Agent | undefined {
+    return this.agents.get(id)
+  }
+
+  /** The live agents, oldest first. */
+  list(): Agent[] {
+    return [...this.agents.values()]
+  }
+
+  private start(
+    header: SessionHeader,
+    options: Omit<AgentCreateOptions, 'cwd'>,
+    recording: SessionRecording | undefined,
+    restored?: AgentOptions['restored'],
+  ): Agent {
     const { host, agents } = this
-    const id = randomUUID()
+    const { id } = header
     const logger = host.logger('agents')
     const agent = new Agent({
-      header: {
-        id,
-        cwd,
-        roots,
-        ...(options.mode !== undefined && { mode: options.mode }),
-        createdAt: new Date().toISOString(),
-      },
+      header,
+      restored,
       services: (): LoopServices => ({
         llm: host.llm,
         tools: host.tools,
@@ -79,22 +153,24 @@ export default class Agents extends Service {
         logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
       onDispose: () => {
         agents.delete(id)
+        // The store is closed once the turn that was running has logged its end.
+        void agent.dispose().then(() => recording?.close())
         void releaseWithCaller()
       },
     })
+    if (recording) agent.subscribe((event) => recording.record(event))
     // The agent is also released when the plugin that created it is disposed.
     const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
     agents.set(id, agent)
     return agent
   }
 
-  get(id: string): Agent | undefined {
-    return this.agents.get(id)
+  private readonly warn = (problem: string): void => {
+    this.host.logger('agents').warn(problem)
   }
 
-  /** The live agents, oldest first. */
-  list(): Agent[] {
-    return [...this.agents.values()]
+  private assertLive(): void {
+    if (this.disposed) throw new AgentError('AGENT_DISPOSED', 'The agents service was disposed.')
   }
 
   private async disposeAll(): Promise<void> {

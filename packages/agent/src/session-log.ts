@@ -7,13 +7,17 @@ import type { Session, SessionEvent, SessionHeader, SessionListener } from './ty
 export type ListenerErrorHandler = (error: unknown, event: SessionEvent) => void
 
 export class SessionLog implements Session {
-  private readonly log: SessionEvent[] = []
+  private readonly log: SessionEvent[]
   private readonly listeners = new Set<SessionListener>()
 
+  /** `earlier`: the events of a stored session this log goes on from (delivered to no one). */
   constructor(
     readonly header: SessionHeader,
     private readonly onListenerError: ListenerErrorHandler = () => {},
-  ) {}
+    earlier: readonly SessionEvent[] = [],
+  ) {
+    this.log = [...earlier]
+  }
 
   get events(): readonly SessionEvent[] {
     return this.log

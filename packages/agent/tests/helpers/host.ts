@@ -11,7 +11,7 @@ import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import Agents from '../../src'
-import type { SessionEvent } from '../../src'
+import type { SessionEvent, SessionStore } from '../../src'
 import { RawLlm, RecordingLlm } from './fakes'
 import type { RawResponse, RecordsRequests } from './fakes'
 
@@ -22,6 +22,8 @@ export interface HostOptions {
   maxSteps?: number
   /** Mount the fs stack on the workspace (read, write and edit on the real disk). */
   fs?: boolean
+  /** A session store for the agents host. */
+  store?: SessionStore
 }
 
 export interface Host {
@@ -48,7 +50,10 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     const script = options.script ?? { turns: [] }
     await ctx.plugin(RecordingLlm, { script, delayMs: options.delayMs ?? 0 })
   }
-  const config = options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }
+  const config = {
+    ...(options.maxSteps !== undefined && { maxSteps: options.maxSteps }),
+    ...(options.store !== undefined && { store: options.store }),
+  }
   const agentsFiber = await ctx.plugin(Agents, config).await()
   return {
     ctx,
