@@ -26,6 +26,7 @@ import * as Acp from '@deepseek-ai/dsh-acp'
 import { filesOfSession } from '@deepseek-ai/dsh-acp'
 import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
 import Agents from '@deepseek-ai/dsh-agent'
+import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
@@ -63,6 +64,8 @@ export interface AcpHarnessOptions {
   delayMs?: number
   /** The agent host's step limit per turn. */
   maxSteps?: number
+  /** Where the agent host stores sessions (load, list, resume are offered with one). */
+  store?: SessionStore
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -134,7 +137,10 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
       await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
-      await ctx.plugin(Agents, { maxSteps: options.maxSteps ?? 50 })
+      await ctx.plugin(Agents, {
+        maxSteps: options.maxSteps ?? 50,
+        ...(options.store && { store: options.store }),
+      })
       await ctx.plugin(Acp, { modes: [...PERMISSION_MODES], defaultMode: options.mode ?? 'ask' })
     },
   })

@@ -15,7 +15,7 @@ describe('initialize', () => {
         loadSession: false,
         promptCapabilities: { image: false, audio: false, embeddedContext: false },
         mcpCapabilities: { http: false, sse: false },
-        sessionCapabilities: { additionalDirectories: {} },
+        sessionCapabilities: { additionalDirectories: {}, close: {} },
       },
       authMethods: [],
       agentInfo: { name: 'dsh', version: '0.1.0' },

@@ -1,34 +1,44 @@
 // The wiring of one ACP connection: the SDK's `agent()` app with handlers for initialize,
-// session/new, session/set_mode, session/prompt and session/cancel, a session record per
-// session, and the clean-up when the client goes away (every turn cancelled, every agent
-// released). The server routes the permission layer's questions to the records (./server).
-// Not the conversions (./to-acp, ./from-acp, ./presenter) nor the Cordis face (./index).
-import {
-  PROTOCOL_VERSION,
-  RequestError,
-  agent as acpAgent,
-  methods,
-} from '@agentclientprotocol/sdk'
+// session/new, /load, /resume, /list, /close, /set_mode, /prompt and /cancel, a session
+// record per live session (./connection-sessions), and the clean-up when the client goes away
+// (every turn cancelled, every agent released). The server routes the permission layer's
+// questions to the records (./server). Not the conversions (./to-acp, ./from-acp, ./presenter),
+// the replies and errors (./replies) nor the Cordis face (./index).
+import { RequestError, agent as acpAgent, methods } from '@agentclientprotocol/sdk'
 import type {
   AgentConnection,
   ClientCapabilities,
   Implementation,
-  InitializeResponse,
+  SessionInfo,
   SessionMode,
-  SessionModeState,
   SessionUpdate,
   Stream,
 } from '@agentclientprotocol/sdk'
-import { isAgentError } from '@deepseek-ai/dsh-agent'
-import type { Agent } from '@deepseek-ai/dsh-agent'
+import { resolve } from 'node:path'
+import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/dsh-agent'
+import { ConnectionSessions } from './connection-sessions'
 import { acpSessionFiles } from './editor-files'
 import { withEncodableErrors } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
+import {
+  acpInitializeResponse,
+  modeState,
+  promptInFlight,
+  sessionNotFound,
+  toRequestError,
+  unknownMode,
+} from './replies'
 import { AcpSessionRecord } from './session-record'
 
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
   createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
+  /** A stored session as a live agent (throws AGENT_SESSION_NOT_FOUND, _LOCKED, …). */
+  restoreAgent(id: string): Agent
+  /** The stored sessions, newest first (throws a TypeError for a bad cursor). */
+  storedSessions(options: SessionListOptions): SessionListPage
+  /** Sessions are stored: load, list and resume are offered. */
+  stores: boolean
   agentInfo: Implementation
   /** The modes a session can be in; empty: no modes are offered. */
   modes: readonly SessionMode[]
@@ -48,68 +58,11 @@ export interface AcpServeHandle {
   sessionIds(): string[]
 }
 
-/** What `initialize` advertises: only what the bridge really does. */
-export function acpInitializeResponse(agentInfo: Implementation): InitializeResponse {
-  return {
-    protocolVersion: PROTOCOL_VERSION,
-    agentCapabilities: {
-      loadSession: false,
-      promptCapabilities: { image: false, audio: false, embeddedContext: false },
-      mcpCapabilities: { http: false, sse: false },
-      sessionCapabilities: { additionalDirectories: {} },
-    },
-    authMethods: [],
-    agentInfo,
-  }
-}
-
-function sessionNotFound(sessionId: string): RequestError {
-  return new RequestError(-32002, `Session "${sessionId}" not found on this connection`, {
-    sessionId,
-  })
-}
-
-function modeState(modes: readonly SessionMode[], current: string): SessionModeState {
-  return { currentModeId: current, availableModes: [...modes] }
-}
-
-function unknownMode(modeId: string, modes: readonly SessionMode[]): RequestError {
-  const ids = modes.map((mode) => mode.id)
-  const valid = ids.length > 0 ? `the modes are: ${ids.join(', ')}` : 'this agent offers no modes'
-  return invalidParams(`Unknown mode "${modeId}": ${valid}.`, { modeId, availableModes: ids })
-}
-
-function promptInFlight(sessionId: string): RequestError {
-  return RequestError.invalidRequest(
-    { sessionId },
-    `a prompt is already in flight for session "${sessionId}"; wait for its response or send session/cancel`,
-  )
-}
-
-/**
- * Maps the agent host's refusals to JSON-RPC errors (`sessionId` undefined for session/new);
- * any other failure becomes an internal error that keeps its message.
- */
-function toRequestError(error: unknown, sessionId?: string): RequestError {
-  if (error instanceof RequestError) return error
-  if (isAgentError(error)) {
-    if (error.code === 'AGENT_BAD_CWD' || error.code === 'AGENT_EMPTY_MESSAGE') {
-      return invalidParams(error.message)
-    }
-    if (sessionId !== undefined && error.code === 'AGENT_BUSY') return promptInFlight(sessionId)
-    if (sessionId !== undefined && error.code === 'AGENT_DISPOSED')
-      return sessionNotFound(sessionId)
-  }
-  const message = error instanceof Error ? error.message : String(error)
-  return RequestError.internalError(undefined, message)
-}
-
 /** Serves one ACP client over `stream` until it disconnects or `close()` is called. */
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
-  const sessions = new Map<string, AcpSessionRecord>()
-  const leave = new Map<string, () => void>()
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
+  const sessions = new ConnectionSessions((agent) => recordOf(agent), deps.onSession)
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -119,10 +72,58 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     })
   }
 
+  const recordOf = (agent: Agent) => {
+    const id = agent.session.header.id
+    return new AcpSessionRecord({
+      agent,
+      send: (update) => send(id, update),
+      files: acpSessionFiles(connection, id, capabilities),
+      // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
+      requestPermission: (request, signal) =>
+        connection.client.request(methods.client.session.requestPermission, request, {
+          cancellationSignal: signal,
+          stopWaitingOnCancel: true,
+        }),
+    })
+  }
+
+  /** The mode state a session reports, when modes are offered. */
+  const modesOf = (agent: Agent) => {
+    const current = agent.session.header.mode ?? deps.defaultMode
+    return current === undefined ? {} : { modes: modeState(deps.modes, current) }
+  }
+
+  /** A stored session live again on this connection; with `replay`, its history re-sent first. */
+  const attach = (params: { sessionId: string; cwd: string }, replay: boolean) => {
+    const { sessionId } = params
+    if (sessions.get(sessionId)) {
+      const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
+      throw RequestError.invalidRequest({ sessionId }, message)
+    }
+    let agent: Agent
+    try {
+      agent = deps.restoreAgent(sessionId)
+    } catch (error) {
+      throw toRequestError(error, sessionId)
+    }
+    const stored = agent.session.header.cwd
+    if (resolve(params.cwd) !== stored) {
+      void agent.dispose()
+      const message = `Session "${sessionId}" works in ${stored}, not in ${params.cwd}: load it with cwd "${stored}".`
+      throw invalidParams(message, { sessionId, cwd: params.cwd, storedCwd: stored })
+    }
+    if (agent.session.header.mode === undefined && deps.defaultMode !== undefined) {
+      agent.setMode(deps.defaultMode)
+    }
+    const record = sessions.open(agent)
+    if (replay) record.replay()
+    return modesOf(agent)
+  }
+
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      return acpInitializeResponse(deps.agentInfo)
+      return acpInitializeResponse(deps.agentInfo, deps.stores)
     })
     .onRequest(methods.agent.session.new, ({ params }) => {
       const defaultMode = deps.defaultMode
@@ -135,22 +136,35 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       } catch (error) {
         throw toRequestError(error)
       }
-      const id = agent.session.header.id
-      const record = new AcpSessionRecord({
-        agent,
-        send: (update) => send(id, update),
-        // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
-        files: acpSessionFiles(connection, id, capabilities),
-        requestPermission: (request, signal) =>
-          connection.client.request(methods.client.session.requestPermission, request, {
-            cancellationSignal: signal,
-            stopWaitingOnCancel: true,
-          }),
-      })
-      sessions.set(id, record)
-      leave.set(id, deps.onSession(record))
-      const modes = defaultMode === undefined ? {} : { modes: modeState(deps.modes, defaultMode) }
-      return { sessionId: id, ...modes }
+      sessions.open(agent)
+      return { sessionId: agent.session.header.id, ...modesOf(agent) }
+    })
+    .onRequest(methods.agent.session.load, ({ params }) => attach(params, true))
+    .onRequest(methods.agent.session.resume, ({ params }) => attach(params, false))
+    .onRequest(methods.agent.session.list, ({ params }) => {
+      let page: SessionListPage
+      try {
+        page = deps.storedSessions({
+          ...(params.cwd != null && { cwd: params.cwd }),
+          ...(params.cursor != null && { cursor: params.cursor }),
+        })
+      } catch (error) {
+        throw error instanceof TypeError ? invalidParams(error.message) : toRequestError(error)
+      }
+      const infos: SessionInfo[] = page.sessions.map(({ id, cwd, title, updatedAt }) => ({
+        sessionId: id,
+        cwd,
+        ...(title !== undefined && { title }),
+        updatedAt,
+      }))
+      return {
+        sessions: infos,
+        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
+      }
+    })
+    .onRequest(methods.agent.session.close, async ({ params }) => {
+      if (!(await sessions.close(params.sessionId))) throw sessionNotFound(params.sessionId)
+      return {}
     })
     .onRequest(methods.agent.session.setMode, ({ params }) => {
       const record = sessions.get(params.sessionId)
@@ -179,13 +193,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     })
 
   const connection: AgentConnection = app.connect(withEncodableErrors(stream))
-  const releaseAll = async () => {
-    const records = [...sessions.values()]
-    sessions.clear()
-    await Promise.all(records.map((record) => record.dispose()))
-    for (const forget of leave.values()) forget()
-    leave.clear()
-  }
+  const releaseAll = () => sessions.closeAll()
   const closed = connection.closed.then(releaseAll, releaseAll)
   return {
     closed,
@@ -193,6 +201,6 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       connection.close()
       return closed
     },
-    sessionIds: () => [...sessions.keys()],
+    sessionIds: () => sessions.ids(),
   }
 }

@@ -45,6 +45,9 @@ export class AcpServer {
       {
         // Created from the plugin's context, so the agents go when the plugin goes.
         createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
+        restoreAgent: (id) => ctx.agents.restore(id),
+        storedSessions: (options) => ctx.agents.stored(options),
+        stores: ctx.agents.stores,
         agentInfo: this.agentInfo,
         modes: this.options.modes,
         defaultMode: this.options.defaultMode,

@@ -10,7 +10,7 @@ import type {
   SessionUpdate,
   StopReason,
 } from '@agentclientprotocol/sdk'
-import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
+import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
@@ -125,6 +125,25 @@ export class AcpSessionRecord {
     return answer
   }
 
+  /**
+   * Shows a stored session again, as it went: the person's messages as user_message_chunk,
+   * then every answer, thought and card as it was sent the first time (the events carry their
+   * cards). A turn the process died in has its open cards closed as unfinished.
+   */
+  replay(): void {
+    for (const event of this.agent.session.events) {
+      if (event.type === 'user/message') {
+        this.options.send({
+          sessionUpdate: 'user_message_chunk',
+          content: { type: 'text', text: event.text },
+        })
+      } else {
+        this.onEvent(event)
+      }
+    }
+    this.closeOpenCards('error')
+  }
+
   private onEvent(event: SessionEvent): void {
     switch (event.type) {
       case 'tool/call': {
@@ -145,15 +164,19 @@ export class AcpSessionRecord {
         this.sendAll([...opening, ...updates])
         return
       }
-      case 'turn/end': {
+      case 'turn/end':
         this.sendAll(presentSessionEvent(event, this.presenter))
-        for (const { wireId, opening } of this.cards.takeAll()) {
-          this.sendAll([...opening, toAcpUnfinishedToolCall(wireId, event.reason)])
-        }
+        this.closeOpenCards(event.reason)
         return
-      }
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))
+    }
+  }
+
+  /** Closes the cards a turn left open (a cancelled turn, or a process that ended in it). */
+  private closeOpenCards(reason: TurnEndReason): void {
+    for (const { wireId, opening } of this.cards.takeAll()) {
+      this.sendAll([...opening, toAcpUnfinishedToolCall(wireId, reason)])
     }
   }
 
