@@ -3,7 +3,9 @@
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
 // errors, fatal messages) goes to stderr. It exits when stdin closes. Flag parsing lives in
 // cli.ts and model choice in model-choice.ts; this file wires them to the process.
+import { resolve } from 'node:path'
 import { Readable, Writable } from 'node:stream'
+import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
 import * as acp from '@agentclientprotocol/sdk'
 import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
@@ -51,6 +53,10 @@ async function main(argv: string[]): Promise<void> {
       model: choice.model,
       ...(command.mode && { mode: command.mode }),
       ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
+      store: new FileSessionStore({
+        dir: resolve(command.sessions ?? defaultSessionsDir()),
+        warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),
+      }),
     },
     root,
   )

@@ -15,6 +15,7 @@ export type CliCommand =
       baseUrl?: string
       mode?: PermissionModeId
       editorTimeoutMs?: number
+      sessions?: string
     }
   | { kind: 'error'; message: string }
 
@@ -30,6 +31,9 @@ Options:
   --base-url URL    base URL of the OpenAI-compatible server (default https://api.deepseek.com)
   --mode ID         the mode new sessions start in (default ask):
 ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
+  --sessions DIR    where sessions are stored, to be listed, loaded and resumed
+                    (default $XDG_STATE_HOME/dsh/sessions, else
+                    ~/.local/state/dsh/sessions)
   --editor-timeout SECONDS
                     the longest wait for the editor to answer a file read or
                     write (default 30)
@@ -58,6 +62,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'base-url': { type: 'string' },
         mode: { type: 'string' },
         'editor-timeout': { type: 'string' },
+        sessions: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -74,6 +79,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ['--base-url', values['base-url']],
     ['--mode', values.mode],
     ['--editor-timeout', values['editor-timeout']],
+    ['--sessions', values.sessions],
   ] as const) {
     if (value !== undefined && value.trim() === '') {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
@@ -102,6 +108,7 @@ export function parseCli(args: readonly string[]): CliCommand {
   return {
     kind: 'serve',
     ...(mode !== undefined && { mode }),
+    ...(values.sessions !== undefined && { sessions: values.sessions }),
     ...(seconds !== undefined && { editorTimeoutMs: Math.max(1, Math.round(seconds * 1000)) }),
     ...(values.script !== undefined && { script: values.script }),
     ...(values.model !== undefined && { model: values.model }),

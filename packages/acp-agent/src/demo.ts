@@ -29,10 +29,12 @@ const print = (lines: string[]): void => {
 
 async function main(): Promise<number> {
   const workspace = await mkdtemp(join(tmpdir(), 'dsh-demo-'))
+  // The demo's session is stored beside it, not among the person's own sessions.
+  const sessions = await mkdtemp(join(tmpdir(), 'dsh-demo-sessions-'))
   try {
     await cp(SAMPLE, workspace, { recursive: true })
     print([`dsh demo: workspace ${workspace}`, `prompt: ${PROMPT}`])
-    const stopReason = await runSession(workspace)
+    const stopReason = await runSession(workspace, sessions)
     print(['', `turn ended: ${stopReason}`, '', 'Files as they ended up:'])
     print(await showFiles(workspace))
     const problems = await checkOutcome(workspace, stopReason)
@@ -40,13 +42,14 @@ async function main(): Promise<number> {
     return problems.length === 0 ? 0 : 1
   } finally {
     await rm(workspace, { recursive: true, force: true })
+    await rm(sessions, { recursive: true, force: true })
   }
 }
 
-async function runSession(workspace: string): Promise<string> {
+async function runSession(workspace: string, sessions: string): Promise<string> {
   const env = { ...process.env }
   delete env.DEEPSEEK_API_KEY
-  const child = spawn(process.execPath, [BIN, '--script', SCRIPT], {
+  const child = spawn(process.execPath, [BIN, '--script', SCRIPT, '--sessions', sessions], {
     cwd: workspace,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],

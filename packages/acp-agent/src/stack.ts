@@ -1,11 +1,12 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), one model, the agent host and the ACP bridge
-// offering the permission modes. Disposing its fiber
+// read/write/edit tools, the permission layer), one model, the agent host (storing its sessions
+// when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import type { Context, Fiber } from 'cordis'
 import Agents from '@deepseek-ai/dsh-agent'
+import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import * as Acp from '@deepseek-ai/dsh-acp'
 import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
@@ -30,6 +31,8 @@ export interface DshOptions {
   mode?: PermissionModeId
   /** The longest wait for one editor request (fs/read_text_file, fs/write_text_file), in ms. */
   editorTimeoutMs?: number
+  /** Where sessions are stored, so an editor can list, load and resume them; none: memory only. */
+  store?: SessionStore
 }
 
 export const name = 'dsh'
@@ -51,7 +54,7 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['llm', () => loadModel(ctx, options.model)],
-    ['agent', () => ctx.plugin(Agents)],
+    ['agent', () => ctx.plugin(Agents, options.store ? { store: options.store } : {})],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
 }

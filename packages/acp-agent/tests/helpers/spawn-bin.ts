@@ -3,6 +3,9 @@
 // every line the client writes to its stdin), so tests check the frames against the ACP schema.
 // `runBin` runs it to exit with stdin closed, for flags and bad invocations.
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
@@ -10,9 +13,16 @@ import { FrameRecorder } from '@deepseek-ai/dsh-acp-testing'
 import type { AcpFrame } from '@deepseek-ai/dsh-acp-testing'
 import { BIN } from './build'
 
-/** The environment of the parent without a model key, so no test reaches a real model. */
+/** Where the bins of this test file store their sessions: never the person's own state. */
+const STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-state-'))
+process.on('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }))
+
+/**
+ * The environment of the parent without a model key, so no test reaches a real model, and
+ * with its own state home, so no test stores sessions in the person's.
+ */
 export function envWithoutKey(): NodeJS.ProcessEnv {
-  const env = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_STATE_HOME: STATE_HOME }
   delete env.DEEPSEEK_API_KEY
   return env
 }
