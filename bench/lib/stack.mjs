@@ -13,11 +13,18 @@ async function loadCordis() {
   return import(pathToFileURL(require.resolve('cordis')).href)
 }
 
-export async function loadStack({ cwd, policy = false }) {
+/**
+ * The fs stack on `cwd`; with `app`, as the app mounts it: the editor provider over the disk
+ * (no editor here, so the disk serves) and the permission layer in `ask` mode.
+ */
+export async function loadStack({ cwd, policy = false, app = false }) {
   const { Context } = await loadCordis()
   const FsStack = await import(dist('fs-stack'))
   const ctx = new Context()
-  await ctx.plugin(FsStack, { local: { cwd }, policy })
+  const more = app
+    ? { editor: { clientOf: () => undefined }, permission: { defaultMode: 'ask' } }
+    : {}
+  await ctx.plugin(FsStack, { local: { cwd }, policy, ...more })
   if (!ctx.tools?.get('read'))
     throw new Error('the tool stack did not load (is every package built?)')
   return ctx
