@@ -6,7 +6,7 @@ import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-llm' // for its augmentation: ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
+import { untraced } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import { Agent } from './agent'
 import type { AgentOptions } from './agent'
@@ -143,7 +143,8 @@ export default class Agents extends Service {
       restored,
       services: (): LoopServices => ({
         llm: host.llm,
-        tools: host.tools,
+        // The registry itself, not Cordis's proxy of it: each call then reaches it directly.
+        tools: untraced(host.tools),
         systemPrompt: host.systemPrompt,
       }),
       maxSteps: this.maxSteps,

@@ -19,7 +19,7 @@ import type {
 import { decodeText, KeyedMutex, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import { infoOf, readRegular, statPath } from './file-info'
 import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
-import { physicalPath, realPathOf, resolveTarget } from './resolve'
+import { PathResolver, physicalPath } from './resolve'
 import { streamFileBytes, streamFileText } from './stream'
 
 export interface LocalDiskOptions {
@@ -34,18 +34,20 @@ export class LocalDisk implements FsProvider {
   readonly cwd: string
   private readonly maxEditBytes: number
   private readonly locks = new KeyedMutex()
+  private readonly paths: PathResolver
 
   constructor(options: LocalDiskOptions) {
     this.cwd = resolvePath(options.cwd)
     this.maxEditBytes = options.maxEditBytes
+    this.paths = new PathResolver(this.cwd)
   }
 
   resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
-    return resolveTarget(path, this.cwd, options?.cwd)
+    return this.paths.resolve(path, options)
   }
 
   realPath(path: string, options?: FsResolveOptions): Promise<string> {
-    return realPathOf(path, this.cwd, options?.cwd)
+    return this.paths.realPath(path, options)
   }
 
   async stat(target: FsTarget, signal?: AbortSignal): Promise<FsInfo | undefined> {

@@ -7,25 +7,64 @@
 // `cwd` is a base, not a sandbox: `..` and absolute paths leave it freely.
 import { readlink, realpath } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
-import { FsError, type FsTarget } from '@deepseek-ai/dsh-fs'
+import { FsError, type FsResolveOptions, type FsTarget } from '@deepseek-ai/dsh-fs'
 import { hasNodeCode, toFsError } from './errors'
 
 const MAX_LINKS = 40
 
-export async function resolveTarget(path: string, base: string, cwd?: string): Promise<FsTarget> {
-  checkPathText(path)
-  const displayPath = resolve(base, cwd ?? '', path)
-  return { inputPath: path, displayPath, targetKey: await physicalPath(displayPath) }
+/**
+ * Resolves paths for one disk. Within one tool call (FsResolveOptions.call) each absolute path
+ * is walked once: the permission layer's realPath and the tool's resolve share the walk, so
+ * one call sees one answer for where a path is (and pays for one realpath, not two).
+ */
+export class PathResolver {
+  /** The strict walks of each call, by absolute path; a call's map goes with the call. */
+  private readonly calls = new WeakMap<object, Map<string, Promise<string>>>()
+
+  constructor(private readonly base: string) {}
+
+  async resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
+    const displayPath = this.absolute(path, options)
+    return { inputPath: path, displayPath, targetKey: await this.physical(displayPath, options) }
+  }
+
+  /**
+   * The real path of `path` for scope decisions: like the target key, but a path the disk
+   * will not explain (a loop of links, a directory this process may not search) is an FsError
+   * rather than its lexical spelling, so a caller never takes an unknown place for a known one.
+   */
+  async realPath(path: string, options?: FsResolveOptions): Promise<string> {
+    return this.strict(this.absolute(path, options), options?.call)
+  }
+
+  private absolute(path: string, options: FsResolveOptions | undefined): string {
+    checkPathText(path)
+    return resolve(this.base, options?.cwd ?? '', path)
+  }
+
+  /** The target key: the strict real path when the disk tells it, else physicalPath's answer. */
+  private physical(absolute: string, options: FsResolveOptions | undefined): Promise<string> {
+    if (options?.call === undefined) return physicalPath(absolute)
+    return this.strict(absolute, options.call).catch(() => physicalPath(absolute))
+  }
+
+  private strict(absolute: string, call: object | undefined): Promise<string> {
+    if (call === undefined) return strictRealPath(absolute)
+    let walks = this.calls.get(call)
+    if (walks === undefined) {
+      walks = new Map()
+      this.calls.set(call, walks)
+    }
+    let walked = walks.get(absolute)
+    if (walked === undefined) {
+      walked = strictRealPath(absolute)
+      walks.set(absolute, walked)
+    }
+    return walked
+  }
 }
 
-/**
- * The real path of `path` for scope decisions: like the target key, but a path the disk will
- * not explain (a loop of links, a directory this process may not search) is an FsError rather
- * than its lexical spelling, so a caller never takes an unknown place for a known one.
- */
-export async function realPathOf(path: string, base: string, cwd?: string): Promise<string> {
-  checkPathText(path)
-  const absolute = resolve(base, cwd ?? '', path)
+function strictRealPath(absolute: string): Promise<string> {
   return walk(absolute, 0, (error) => {
     throw toFsError(error, absolute)
   })

@@ -21,6 +21,12 @@ export interface FsResolveOptions {
    * place (an editor's buffers over ACP) routes by it; others ignore it.
    */
   session?: unknown
+  /**
+   * The tool call the resolution serves, opaque to the seam. A provider may resolve each path
+   * once per call, so the steps of one call (a permission check, then the tool) see one answer
+   * for where the path is.
+   */
+  call?: object
 }
 
 export type FsEntryType = 'file' | 'directory' | 'other'

@@ -3,7 +3,6 @@
 // the answer means. A UI answers for its own sessions; with nothing answering, the innermost
 // `next` gives the host's default. Not the decision whether to ask: that is the gate's.
 import { resolve } from 'node:path'
-import type { Context } from 'cordis'
 import type {
   ToolCallPresentation,
   ToolExecution,
@@ -14,6 +13,7 @@ import type {
   ToolPresentationContent,
 } from '@deepseek-ai/dsh-tools'
 import { cancelledError, rejectedError, unansweredError } from './messages'
+import type { PermissionHost } from './gate'
 import type { PermissionKindGroup } from './modes'
 
 /** One call the gate wants the person to decide on. */
@@ -36,10 +36,10 @@ export type PermissionGrant = 'allow_once' | 'allow_always'
  * land), with PERMISSION_REJECTED, PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered).
  */
 export async function askPerson(
-  ctx: Context,
+  host: Pick<PermissionHost, 'tools' | 'events'>,
   question: PermissionQuestion,
 ): Promise<PermissionGrant> {
-  const preview = await ctx.tools.preview(question.exec)
+  const preview = await host.tools.preview(question.exec)
   const request = permissionRequest(question, preview ?? [])
   // The host opens the call's card as asked (with the preview) before the question goes out.
   question.exec.report?.({ type: 'asked', preview: request.preview })
@@ -49,7 +49,7 @@ export async function askPerson(
     throw unansweredError(title, question.group, question.inside)
   }
   const answer = await untilAborted(
-    () => ctx.waterfall('tools/ask', request, inner),
+    () => host.events.waterfall('tools/ask', request, inner),
     question.exec.signal,
     () => cancelledError(title, 'signal'),
   )

@@ -2,13 +2,15 @@
 // mode and roots, classifies the call (kind group from its presentation, scope from real
 // paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
 // (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
-import type { Context } from 'cordis'
+import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type {
+  EventBus,
   ToolExecution,
   ToolExecutionResult,
   ToolLocation,
   ToolSession,
 } from '@deepseek-ai/dsh-tools'
+import type ToolRegistry from '@deepseek-ai/dsh-tools'
 import { askPerson } from './ask'
 import { refusedError } from './messages'
 import { decide, isPermissionModeId, kindGroup } from './modes'
@@ -22,11 +24,18 @@ export interface PermissionGateOptions {
   unanswered: 'deny' | 'allow'
 }
 
+/** What the gate uses of the app, taken once when the plugin is applied (see `untraced`). */
+export interface PermissionHost {
+  tools: ToolRegistry
+  fs: FileSystem
+  events: EventBus
+}
+
 export class PermissionGate {
   private readonly state = new PermissionState()
 
   constructor(
-    private readonly ctx: Context,
+    private readonly host: PermissionHost,
     private readonly options: PermissionGateOptions,
   ) {}
 
@@ -39,9 +48,9 @@ export class PermissionGate {
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
     const cwd = session?.header.cwd
-    const presentation = this.ctx.tools.presentCall(exec.name, exec.arguments, { cwd })
+    const presentation = this.host.tools.presentCall(exec.name, exec.arguments, { cwd })
     const group = kindGroup(presentation?.kind)
-    const inside = await this.isInside(session, presentation?.locations)
+    const inside = await this.isInside(exec, presentation?.locations)
     const decision = decide(mode, group, inside)
     if (decision === 'allow') return next()
     if (decision === 'refuse') throw refusedError(mode, group, inside)
@@ -50,7 +59,7 @@ export class PermissionGate {
       return next()
     }
     const { unanswered } = this.options
-    const grant = await askPerson(this.ctx, { exec, presentation, cwd, group, inside, unanswered })
+    const grant = await askPerson(this.host, { exec, presentation, cwd, group, inside, unanswered })
     if (grant === 'allow_always' && session !== undefined) {
       this.state.allowAlways(session, exec.name)
     }
@@ -69,14 +78,15 @@ export class PermissionGate {
 
   /** Inside the session's roots (default: its cwd); with no session there are no roots. */
   private async isInside(
-    session: ToolSession | undefined,
+    exec: ToolExecution,
     locations: readonly ToolLocation[] | undefined,
   ): Promise<boolean> {
+    const session = exec.agent?.session
     if (session === undefined) return false
     const { cwd, roots = [cwd] } = session.header
     const real = await this.state.realRoots(session, roots, () =>
-      realRoots(this.ctx.fs, roots, cwd),
+      realRoots(this.host.fs, roots, cwd),
     )
-    return isInsideRoots(this.ctx.fs, locations, cwd, real)
+    return isInsideRoots(this.host.fs, locations, cwd, real, exec)
   }
 }

@@ -26,10 +26,11 @@ export async function isInsideRoots(
   locations: readonly ToolLocation[] | undefined,
   cwd: string | undefined,
   roots: readonly string[],
+  call?: object,
 ): Promise<boolean> {
   if (locations === undefined || locations.length === 0 || roots.length === 0) return false
   const real = await Promise.all(
-    locations.map((location) => realPathOrUndefined(fs, location.path, cwd)),
+    locations.map((location) => realPathOrUndefined(fs, location.path, cwd, call)),
   )
   return real.every((path) => path !== undefined && roots.some((root) => isWithin(root, path)))
 }
@@ -44,9 +45,11 @@ async function realPathOrUndefined(
   fs: FileSystem,
   path: string,
   cwd: string | undefined,
+  call?: object,
 ): Promise<string | undefined> {
   try {
-    return await fs.realPath(path, { cwd })
+    // With the call, a provider resolves the path once for it: the tool sees the same place.
+    return await fs.realPath(path, { cwd, call })
   } catch {
     // The provider cannot say where the path really is: treat it as outside every root, so
     // an unknown place is never taken for a known one (the caller asks, or refuses).

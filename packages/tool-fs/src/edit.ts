@@ -1,7 +1,6 @@
 // The `edit` tool: checks its arguments (before any I/O), asks `fs/edit-intent` for the
 // version the edit expects (the policy answers, or refuses an unread file), replaces with
 // `editText` in one critical section, then reports `fs/observed`. No stat.
-import type { Context } from 'cordis'
 import { z } from 'zod'
 import type { FsError, FsTextExcerpt } from '@deepseek-ai/dsh-fs'
 import { invalidEditError } from '@deepseek-ai/dsh-fs/provider'
@@ -14,7 +13,7 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput, resolveFor } from './input'
+import { filePathInput, resolveFor, type ToolFsHost } from './input'
 import { formatEditClip, titlePath } from './present'
 import { previewEdit } from './preview'
 
@@ -53,19 +52,19 @@ export const editPrompt = `## Editing files (edit)
   \`replace_all\` to change every occurrence. \`new_string\` must differ from it.
 - After a successful edit or write you may edit the same file again without a new read.`
 
-export function createEditTool(ctx: Context) {
+export function createEditTool(host: ToolFsHost) {
   return defineTool<typeof editInput, EditDetails>({
     name: 'edit',
     description:
       'Replace exact text in a file read before: old_string once (or every occurrence with replace_all).',
     input: editInput,
-    execute: (args, exec) => applyEdit(ctx, args, exec),
+    execute: (args, exec) => applyEdit(host, args, exec),
     presentCall: presentEditCall,
     presentResult: presentEditResult,
     preview: (args, exec) => {
       const invalid = checkEditArgs(args)
       if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
-      return previewEdit(ctx, args, exec)
+      return previewEdit(host, args, exec)
     },
   })
 }
@@ -77,10 +76,10 @@ function checkEditArgs(args: EditArgs): FsError | undefined {
   return undefined
 }
 
-async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
+async function applyEdit(host: ToolFsHost, args: EditArgs, exec: ToolExecution) {
   const invalid = checkEditArgs(args)
   if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
-  const target = await resolveFor(ctx, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec)
   const path = target.displayPath
   const request = {
     oldString: args.old_string,
@@ -89,12 +88,12 @@ async function applyEdit(ctx: Context, args: EditArgs, exec: ToolExecution) {
   }
   let outcome
   try {
-    const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
-    outcome = await ctx.fs.editText(target, request, expected, exec.signal)
+    const expected = host.events.waterfall('fs/edit-intent', target, exec, () => undefined)
+    outcome = await host.fs.editText(target, request, expected, exec.signal)
   } catch (error) {
     throw forModel(error, { path, action: 'edit' })
   }
-  ctx.emit('fs/observed', target, outcome.version, exec)
+  host.events.emit('fs/observed', target, outcome.version, exec)
   const { replacements, line } = outcome
   const what =
     replacements === 1

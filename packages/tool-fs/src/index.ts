@@ -5,7 +5,7 @@ import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs, the fs/* events
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
+import { eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createEditTool, editPrompt } from './edit'
 import { LineIndexCache } from './line-index'
 import { createReadTool, readPrompt } from './read'
@@ -38,9 +38,11 @@ export function apply(ctx: Context, config: ToolFsConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
   const options = config as z.output<typeof Config>
   const lineIndex = new LineIndexCache({ maxFiles: options.indexedFiles })
-  ctx.tools.register(createReadTool(ctx, { smallFileBytes: options.smallFileBytes, lineIndex }))
-  ctx.tools.register(createWriteTool(ctx))
-  ctx.tools.register(createEditTool(ctx))
+  // Taken once: a call then reaches the provider and the events without Cordis's proxies.
+  const host = { fs: untraced(ctx.fs), events: eventBusOf(ctx) }
+  ctx.tools.register(createReadTool(host, { smallFileBytes: options.smallFileBytes, lineIndex }))
+  ctx.tools.register(createWriteTool(host))
+  ctx.tools.register(createEditTool(host))
   ctx.systemPrompt.add({ name: 'tool-fs/read', text: readPrompt })
   ctx.systemPrompt.add({ name: 'tool-fs/write', text: writePrompt })
   ctx.systemPrompt.add({ name: 'tool-fs/edit', text: editPrompt })

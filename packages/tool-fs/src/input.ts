@@ -2,9 +2,8 @@
 // and how a call resolves it. A NUL or an unpaired UTF-16 surrogate cannot be stored in a file
 // name as given (a surrogate would turn into U+FFFD, naming another file), so such paths are
 // refused at the boundary.
-import type { Context } from 'cordis'
-import type { FsTarget } from '@deepseek-ai/dsh-fs'
-import type { ToolExecution } from '@deepseek-ai/dsh-tools'
+import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { EventBus, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -21,11 +20,18 @@ export function filePathInput(description: string) {
     .describe(description)
 }
 
+/** What the tools use of the app: ctx.fs and the fs/* events, taken when the plugin is applied. */
+export interface ToolFsHost {
+  fs: FileSystem
+  events: EventBus
+}
+
 /**
  * `file_path` resolved for the call's session: relative to its workspace, and routed by it when
- * the provider serves sessions from different places (the session is opaque to the tools).
+ * the provider serves sessions from different places (the session is opaque to the tools), and
+ * once per call (the permission layer resolved the same path for this call a moment ago).
  */
-export function resolveFor(ctx: Context, path: string, exec: ToolExecution): Promise<FsTarget> {
+export function resolveFor(host: ToolFsHost, path: string, exec: ToolExecution): Promise<FsTarget> {
   const session = exec.agent?.session
-  return ctx.fs.resolve(path, { cwd: session?.header.cwd, session })
+  return host.fs.resolve(path, { cwd: session?.header.cwd, session, call: exec })
 }

@@ -3,7 +3,6 @@
 // first (the policy's intent, the file's version, its type, the edit's match), so a call that
 // could not land fails here with the same error and nobody is asked about it. The file can
 // still change between this preview and the call: the call then fails as stale, unchanged.
-import type { Context } from 'cordis'
 import { isFsError } from '@deepseek-ai/dsh-fs'
 import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
 import {
@@ -16,7 +15,7 @@ import {
 import type { ToolExecution, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
 import type { EditArgs } from './edit'
 import { forModel } from './failures'
-import { resolveFor } from './input'
+import { resolveFor, type ToolFsHost } from './input'
 import { diffBlock } from './present'
 import { countTextLines, formatLineCount } from './read-render'
 import type { WriteArgs } from './write'
@@ -25,15 +24,15 @@ import type { WriteArgs } from './write'
 export const PREVIEW_MAX_BYTES = 8 * 1024 * 1024
 
 export async function previewWrite(
-  ctx: Context,
+  host: ToolFsHost,
   args: WriteArgs,
   exec: ToolExecution,
 ): Promise<ToolPresentationContent[]> {
-  const target = await resolveFor(ctx, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec)
   const path = target.displayPath
   try {
-    const intent = ctx.waterfall('fs/write-intent', target, exec, () => undefined)
-    const info = await ctx.fs.stat(target, exec.signal)
+    const intent = host.events.waterfall('fs/write-intent', target, exec, () => undefined)
+    const info = await host.fs.stat(target, exec.signal)
     if (info !== undefined) checkFile(path, info)
     if (intent?.kind === 'createIfAbsent' && info !== undefined) {
       throw notObservedError(path, 'write')
@@ -42,7 +41,7 @@ export async function previewWrite(
       throw staleVersionError(path)
     }
     if (info === undefined) return [diffBlock(path, null, args.content)]
-    const current = await currentText(ctx, target, info, exec.signal)
+    const current = await currentText(host, target, info, exec.signal)
     if (current === undefined) {
       const lines = formatLineCount(countTextLines(args.content))
       const text = `Replaces the whole of ${path} with ${lines}; its current content is too large or not text, so no diff is shown.`
@@ -55,15 +54,15 @@ export async function previewWrite(
 }
 
 export async function previewEdit(
-  ctx: Context,
+  host: ToolFsHost,
   args: EditArgs,
   exec: ToolExecution,
 ): Promise<ToolPresentationContent[]> {
-  const target = await resolveFor(ctx, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec)
   const path = target.displayPath
   try {
-    const expected = ctx.waterfall('fs/edit-intent', target, exec, () => undefined)
-    const info = await ctx.fs.stat(target, exec.signal)
+    const expected = host.events.waterfall('fs/edit-intent', target, exec, () => undefined)
+    const info = await host.fs.stat(target, exec.signal)
     if (info === undefined) throw notFoundError(path)
     checkFile(path, info)
     if (expected !== undefined && expected.version !== info.version) throw staleVersionError(path)
@@ -71,7 +70,7 @@ export async function previewEdit(
       const text = `Replaces ${JSON.stringify(args.old_string.slice(0, 80))} in ${path}; the file is too large to preview the change.`
       return [{ type: 'text', text }]
     }
-    const plan = planTextEdit(await ctx.fs.readText(target, exec.signal), {
+    const plan = planTextEdit(await host.fs.readText(target, exec.signal), {
       oldString: args.old_string,
       newString: args.new_string,
       replaceAll: args.replace_all ?? false,
@@ -90,14 +89,14 @@ function checkFile(path: string, info: FsInfo): void {
 
 /** The file's text, or `undefined` when it is too large to preview or not text. */
 async function currentText(
-  ctx: Context,
+  host: ToolFsHost,
   target: FsTarget,
   info: FsInfo,
   signal: AbortSignal | undefined,
 ): Promise<string | undefined> {
   if (info.size !== undefined && info.size > PREVIEW_MAX_BYTES) return undefined
   try {
-    return await ctx.fs.readText(target, signal)
+    return await host.fs.readText(target, signal)
   } catch (error) {
     if (isFsError(error, 'FS_NOT_TEXT')) return undefined
     throw error

@@ -24,6 +24,57 @@ export interface ReadWindow {
   reachedEnd: boolean
 }
 
+/**
+ * The window of a whole text (a small file read with `readText`: no BOM, no NUL, valid
+ * text), by the byte scanner's rules (read-scan.ts): lines split at `\n`, a line's `\r` before
+ * its `\n` dropped, long lines cut, the output capped at READ_MAX_OUTPUT_BYTES (then the total
+ * is not counted), the rest of the file counted. Works on the string, so a small read never
+ * encodes its text back into bytes.
+ */
+export function textWindow(text: string, offset: number, limit: number): ReadWindow {
+  const last = offset + Math.min(limit, READ_MAX_LINES) - 1
+  // All ASCII (most source code): a line's UTF-8 size is its length, no need to measure it.
+  const ascii = Buffer.byteLength(text) === text.length
+  const lines: string[] = []
+  let outputBytes = 0
+  let line = 1
+  let start = 0
+  while (start < text.length) {
+    const newline = text.indexOf('\n', start)
+    if (line < offset || line > last) {
+      if (newline === -1) return ended(offset, lines, line)
+      start = newline + 1
+      line++
+      continue
+    }
+    let end = newline === -1 ? text.length : newline
+    if (newline !== -1 && text.charCodeAt(end - 1) === 0x0d) end--
+    const shown = showLine(text.slice(start, end))
+    const bytes = ascii ? shown.length : Buffer.byteLength(shown)
+    const size = bytes + String(line).length + 3 // `N: ` and `\n`
+    if (lines.length > 0 && outputBytes + size > READ_MAX_OUTPUT_BYTES) {
+      return { startLine: offset, lines, capped: true, reachedEnd: false }
+    }
+    lines.push(shown)
+    outputBytes += size
+    if (newline === -1) return ended(offset, lines, line)
+    start = newline + 1
+    line++
+  }
+  return ended(offset, lines, line - 1)
+}
+
+/** A window that reached the end of a text of `total` lines. */
+function ended(startLine: number, lines: string[], total: number): ReadWindow {
+  return { startLine, lines, totalLines: total, capped: false, reachedEnd: true }
+}
+
+/** A line as shown: cut to READ_MAX_LINE_CHARS with the truncation suffix. */
+function showLine(text: string): string {
+  if (text.length <= READ_MAX_LINE_CHARS) return text
+  return cutText(text, READ_MAX_LINE_CHARS) + LINE_TRUNCATED_SUFFIX
+}
+
 /** `1 line`, `2 lines`. */
 export function formatLineCount(count: number): string {
   return `${count} ${count === 1 ? 'line' : 'lines'}`
@@ -60,8 +111,10 @@ export function formatReadFooter(window: ReadWindow): string {
 
 /** The whole model-facing output of a read. An empty file shows only the footer. */
 export function renderReadOutput(path: string, window: ReadWindow): string {
-  const numbered = window.lines.map((text, i) => `${window.startLine + i}: ${text}`)
-  const body = numbered.length > 0 ? `${numbered.join('\n')}\n\n` : ''
+  let body = ''
+  for (let i = 0; i < window.lines.length; i++)
+    body += `${window.startLine + i}: ${window.lines[i]}\n`
+  if (body !== '') body += '\n'
   return `<path>${path}</path>\n<type>file</type>\n<content>\n${body}${formatReadFooter(window)}\n</content>`
 }
 

@@ -1,7 +1,6 @@
 // The `read` tool: one stat, then the line window from `readText` (small files) or from the
 // raw bytes (large or unknown size, seeking with the line index), then `fs/observed`.
 // Rendering and scanning live in read-render.ts (Cordis-free); this module is the I/O.
-import type { Context } from 'cordis'
 import { z } from 'zod'
 import { FsError } from '@deepseek-ai/dsh-fs'
 import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
@@ -13,10 +12,10 @@ import type {
   ToolPresentationView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput, resolveFor } from './input'
+import { filePathInput, resolveFor, type ToolFsHost } from './input'
 import type { LineIndexCache } from './line-index'
 import { titlePath } from './present'
-import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput } from './read-render'
+import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput, textWindow } from './read-render'
 import type { ReadWindow } from './read-render'
 import { ReadWindowScanner } from './read-scan'
 
@@ -62,13 +61,13 @@ export const readPrompt = `## Reading files (read)
   read again with the \`offset\` the footer gives; use \`offset\` and \`limit\` to read a part of a large file.
 - Read a file before you edit or overwrite it; read it again when a tool says it changed.`
 
-export function createReadTool(ctx: Context, options: ReadToolOptions) {
+export function createReadTool(host: ToolFsHost, options: ReadToolOptions) {
   return defineTool<typeof readInput, ReadDetails>({
     name: 'read',
     description:
       'Read a text file. Shows numbered lines (a window of at most 2000 lines) and how to continue.',
     input: readInput,
-    execute: (args, exec) => applyRead(ctx, options, args, exec),
+    execute: (args, exec) => applyRead(host, options, args, exec),
     presentCall: presentReadCall,
     presentResult(args, result, view) {
       const details = result.details
@@ -101,34 +100,34 @@ export function presentReadCall(args: ReadArgs, view?: ToolPresentationView): To
 }
 
 async function applyRead(
-  ctx: Context,
+  host: ToolFsHost,
   options: ReadToolOptions,
   args: ReadArgs,
   exec: ToolExecution,
 ) {
-  const target = await resolveFor(ctx, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec)
   try {
-    return await readWindow(ctx, options, target, args, exec)
+    return await readWindow(host, options, target, args, exec)
   } catch (error) {
     throw forModel(error, { path: target.displayPath, action: 'read' })
   }
 }
 
 async function readWindow(
-  ctx: Context,
+  host: ToolFsHost,
   options: ReadToolOptions,
   target: FsTarget,
   args: ReadArgs,
   exec: ToolExecution,
 ) {
-  const info = await ctx.fs.stat(target, exec.signal)
+  const info = await host.fs.stat(target, exec.signal)
   checkReadable(target, info)
   const offset = args.offset ?? 1
   const limit = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES)
   const window =
     info.size !== undefined && info.size <= options.smallFileBytes
-      ? await readSmall(ctx, target, offset, limit, exec.signal)
-      : await readLarge(ctx, options.lineIndex, target, info.version, offset, limit, exec.signal)
+      ? await readSmall(host, target, offset, limit, exec.signal)
+      : await readLarge(host, options.lineIndex, target, info.version, offset, limit, exec.signal)
   if (isOffsetPastEnd(window)) {
     const lines = window.totalLines ?? 0
     throw new FsError('FS_OFFSET_PAST_END', `Line ${offset} is past the end of the file.`, {
@@ -136,7 +135,7 @@ async function readWindow(
       details: { offset, lines },
     })
   }
-  ctx.emit('fs/observed', target, info.version, exec)
+  host.events.emit('fs/observed', target, info.version, exec)
   const details: ReadDetails = {
     path: target.displayPath,
     startLine: offset,
@@ -156,20 +155,17 @@ function checkReadable(target: FsTarget, info: FsInfo | undefined): asserts info
 }
 
 async function readSmall(
-  ctx: Context,
+  host: ToolFsHost,
   target: FsTarget,
   offset: number,
   limit: number,
   signal?: AbortSignal,
 ): Promise<ReadWindow> {
-  const text = await ctx.fs.readText(target, signal)
-  const scanner = new ReadWindowScanner({ offset, limit, stripBom: false })
-  scanner.push(Buffer.from(text, 'utf8'))
-  return scanner.finish()
+  return textWindow(await host.fs.readText(target, signal), offset, limit)
 }
 
 async function readLarge(
-  ctx: Context,
+  host: ToolFsHost,
   lineIndex: LineIndexCache,
   target: FsTarget,
   version: string,
@@ -192,7 +188,7 @@ async function readLarge(
     indexEvery: index.every,
     onLineStart: (line, byte) => index.record(line, byte),
   })
-  for await (const chunk of ctx.fs.streamBytes(target, { start: from.byte, version }, signal)) {
+  for await (const chunk of host.fs.streamBytes(target, { start: from.byte, version }, signal)) {
     if (!scanner.push(chunk)) break
   }
   const window = scanner.finish()

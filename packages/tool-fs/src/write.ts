@@ -1,7 +1,6 @@
 // The `write` tool: asks `fs/write-intent` for the write's condition (the policy answers;
 // none without it), writes atomically with `writeText`, then reports `fs/observed`.
 // No stat: the provider checks the condition inside its critical section.
-import type { Context } from 'cordis'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
@@ -12,7 +11,7 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput, resolveFor } from './input'
+import { filePathInput, resolveFor, type ToolFsHost } from './input'
 import { diffBlock, firstChangedLine, titlePath } from './present'
 import { previewWrite } from './preview'
 import { countTextLines, formatLineCount } from './read-render'
@@ -42,30 +41,30 @@ export const writePrompt = `## Writing files (write)
   session; if it changed since, read it again.
 - Prefer \`edit\` to change part of an existing file.`
 
-export function createWriteTool(ctx: Context) {
+export function createWriteTool(host: ToolFsHost) {
   return defineTool<typeof writeInput, WriteDetails>({
     name: 'write',
     description:
       'Create a file, or replace the whole content of a file read before. Prefer edit for changes.',
     input: writeInput,
-    execute: (args, exec) => applyWrite(ctx, args, exec),
+    execute: (args, exec) => applyWrite(host, args, exec),
     presentCall: presentWriteCall,
     presentResult: presentWriteResult,
-    preview: (args, exec) => previewWrite(ctx, args, exec),
+    preview: (args, exec) => previewWrite(host, args, exec),
   })
 }
 
-async function applyWrite(ctx: Context, args: WriteArgs, exec: ToolExecution) {
-  const target = await resolveFor(ctx, args.file_path, exec)
+async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution) {
+  const target = await resolveFor(host, args.file_path, exec)
   const path = target.displayPath
   let outcome
   try {
-    const intent = ctx.waterfall('fs/write-intent', target, exec, () => undefined)
-    outcome = await ctx.fs.writeText(target, args.content, intent, exec.signal)
+    const intent = host.events.waterfall('fs/write-intent', target, exec, () => undefined)
+    outcome = await host.fs.writeText(target, args.content, intent, exec.signal)
   } catch (error) {
     throw forModel(error, { path, action: 'write' })
   }
-  ctx.emit('fs/observed', target, outcome.version, exec)
+  host.events.emit('fs/observed', target, outcome.version, exec)
   const verb = outcome.operation === 'create' ? 'Created' : 'Updated'
   const details: WriteDetails = {
     path,

@@ -8,6 +8,7 @@ import {
   formatReadFooter,
   isOffsetPastEnd,
   renderReadOutput,
+  textWindow,
 } from '../src/read-render'
 import type { ReadWindow } from '../src/read-render'
 import { ReadWindowScanner } from '../src/read-scan'
@@ -242,5 +243,63 @@ describe('seeking and counting', () => {
     for (const text of ['', 'a', 'a\n', 'a\nb', '\n\n', 'a\r\nb\r\n']) {
       expect(countTextLines(text)).toBe(scan(text).totalLines)
     }
+  })
+})
+
+describe('the window of a whole text', () => {
+  /** Deterministic pseudo-random numbers in [0, 1). */
+  function random(seed: number): () => number {
+    let state = seed
+    return () => {
+      state = (state * 1103515245 + 12345) % 2 ** 31
+      return state / 2 ** 31
+    }
+  }
+
+  const PIECES = ['a', 'word ', 'é', '€', '😀', '\r', '\ufeff', ' ']
+
+  /** Lines of random length (now and then over the 2000-character cut), some CRLF. */
+  function randomText(next: () => number, lines: number): string {
+    const out: string[] = []
+    for (let i = 0; i < lines; i++) {
+      const long = next() < 0.05
+      const length = Math.floor(next() * (long ? 9000 : 60))
+      let line = ''
+      while (line.length < length) line += PIECES[Math.floor(next() * PIECES.length)]
+      out.push(next() < 0.2 ? `${line}\r` : line)
+    }
+    return out.join('\n') + (next() < 0.5 ? '\n' : '')
+  }
+
+  it('is the byte scanner’s window for any text, offset and limit', () => {
+    const next = random(11)
+    for (let round = 0; round < 400; round++) {
+      const text = randomText(next, Math.floor(next() * (round % 10 === 0 ? 3000 : 40)))
+      const total = countTextLines(text)
+      const offset = 1 + Math.floor(next() * (total + 2))
+      const limit = 1 + Math.floor(next() * (next() < 0.1 ? 2500 : total + 1))
+      const expected = scan(text, { offset, limit, stripBom: false })
+      expect(textWindow(text, offset, limit), `round ${round}`).toEqual(expected)
+    }
+  })
+
+  it('caps at 50 KiB and then leaves the total uncounted, as the scanner does', () => {
+    const text = `${'y'.repeat(100)}\n`.repeat(1000)
+    const window = textWindow(text, 1, 2000)
+    expect(window).toEqual(scan(text, { stripBom: false }))
+    expect(window.capped).toBe(true)
+    expect(window.totalLines).toBeUndefined()
+    expect(renderReadOutput('/w/a.txt', window).length).toBeLessThan(READ_MAX_OUTPUT_BYTES + 200)
+  })
+
+  it('keeps a leading byte-order mark (readText already dropped the file’s own)', () => {
+    expect(textWindow('\ufeffa\nb', 1, 10).lines).toEqual(['\ufeffa', 'b'])
+    expect(textWindow('', 1, 10)).toEqual({
+      startLine: 1,
+      lines: [],
+      totalLines: 0,
+      capped: false,
+      reachedEnd: true,
+    })
   })
 })

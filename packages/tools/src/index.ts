@@ -9,6 +9,7 @@ import { checkDefinition } from './definition'
 import { ToolError } from './errors'
 import { aborted, isExecutionResult, run, safely } from './execution'
 import { errorResult, toolErrorResult } from './results'
+import { eventBusOf, untraced, type EventBus } from './untraced'
 import type {
   ToolCallPresentation,
   ToolDefinition,
@@ -48,12 +49,17 @@ interface ToolEntry {
   schema: ToolSchema
 }
 
+// The methods a call takes (execute and the presenters) read their state from the registry
+// itself (`untraced(this)`), not through the caller's proxy: `this` there is Cordis's tracing
+// proxy, whose every property read builds a context. `register` keeps `this.ctx`: the caller's.
 export default class ToolRegistry extends Service {
   private readonly entries = new Map<string, ToolEntry>()
+  private readonly events: EventBus
 
   /** Takes no options; `{}` is accepted so hosts can load every service alike. */
   constructor(ctx: Context, _config?: Record<string, never>) {
     super(ctx, 'tools')
+    this.events = eventBusOf(ctx)
   }
 
   /** Adds a tool until the returned function is called or the caller's plugin is disposed. */
@@ -87,9 +93,10 @@ export default class ToolRegistry extends Service {
 
   /** Runs one call. Never rejects: every failure is an error result. */
   async execute(exec: ToolExecution): Promise<ToolExecutionResult> {
+    const self = untraced(this)
     try {
-      const entry = this.entries.get(exec.name)
-      if (entry === undefined) return this.unknown(exec)
+      const entry = self.entries.get(exec.name)
+      if (entry === undefined) return self.unknown(exec)
       if (exec.signal?.aborted) return aborted(exec, 'before it started')
       const check = checkToolArguments(entry.def.input, exec.arguments)
       if (!check.ok) {
@@ -97,7 +104,7 @@ export default class ToolRegistry extends Service {
         return toolErrorResult(exec.callId, 'TOOL_INVALID_ARGUMENTS', text)
       }
       const inner = () => run(entry.def, check.args, exec)
-      const result: unknown = await this.ctx.waterfall('tools/execute', exec, inner)
+      const result: unknown = await self.events.waterfall('tools/execute', exec, inner)
       if (isExecutionResult(result)) return result
       return toolErrorResult(
         exec.callId,
@@ -115,7 +122,7 @@ export default class ToolRegistry extends Service {
     args: unknown,
     view?: ToolPresentationView,
   ): ToolCallPresentation | undefined {
-    const def = this.entries.get(name)?.def
+    const def = untraced(this).entries.get(name)?.def
     if (def?.presentCall === undefined) return undefined
     return safely(def, args, (parsed) => def.presentCall?.(parsed, view))
   }
@@ -126,7 +133,7 @@ export default class ToolRegistry extends Service {
    * when the call could not land (see ToolDefinition.preview).
    */
   async preview(exec: ToolExecution): Promise<ToolPresentationContent[] | undefined> {
-    const def = this.entries.get(exec.name)?.def
+    const def = untraced(this).entries.get(exec.name)?.def
     if (def?.preview === undefined) return undefined
     const check = checkToolArguments(def.input, exec.arguments)
     return check.ok ? def.preview(check.args, exec) : undefined
@@ -139,7 +146,7 @@ export default class ToolRegistry extends Service {
     result: ToolResultView,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined {
-    const def = this.entries.get(name)?.def
+    const def = untraced(this).entries.get(name)?.def
     if (def?.presentResult === undefined) return undefined
     return safely(def, args, (parsed) => def.presentResult?.(parsed, result, view))
   }
@@ -154,5 +161,7 @@ export default class ToolRegistry extends Service {
 
 export { defineTool } from './definition'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
+export { eventBusOf, untraced } from './untraced'
+export type { EventBus } from './untraced'
 export type { ToolErrorCode } from './errors'
 export * from './types'
