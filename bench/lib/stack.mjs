@@ -35,9 +35,26 @@ export function fakeAgent(cwd, id = 'bench-session') {
   return { session: { header: { id, cwd } } }
 }
 
-/** Executes one tool call and throws when the result is an error. */
+const registries = new WeakMap()
+
+/**
+ * The registry behind ctx.tools as the agent host holds it: taken once, so a call does not pay
+ * Cordis's lookup of the service (see `lookupCost`) on top of the registry's own work.
+ */
+export async function registryOf(ctx) {
+  let registry = registries.get(ctx)
+  if (registry === undefined) {
+    const { untraced } = await import(dist('tools'))
+    registry = untraced(ctx.tools)
+    registries.set(ctx, registry)
+  }
+  return registry
+}
+
+/** Executes one tool call (ctx.tools.execute) and throws when the result is an error. */
 export async function callTool(ctx, exec) {
-  const result = await ctx.tools.execute({ callId: `call-${Math.random()}`, ...exec })
+  const registry = registries.get(ctx) ?? (await registryOf(ctx))
+  const result = await registry.execute({ callId: `call-${Math.random()}`, ...exec })
   if (result.isError) {
     throw new Error(`${exec.name} failed: ${result.content.map((c) => c.text).join('\n')}`)
   }
