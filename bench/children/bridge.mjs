@@ -1,55 +1,53 @@
 // Child: `calls` small read calls, timed as one block. mode 'acp': one scripted session
 // through the real SDK client over in-memory streams (the acp-testing harness: scripted model,
-// agent host, bridge, fs stack), one prompt whose model calls `read` once per turn.
+// agent host, bridge, fs stack), whose model calls `read` once per turn (readingScript).
 // The session runs in the permission mode `permission` (`ask`: each read inside the workspace
 // is classified and allowed; `full-access`: the permission layer steps aside at once).
-// mode 'direct': the same calls through ctx.tools.execute on the same fs stack.
+// mode 'direct': the same calls through ctx.tools.execute on the same file stack as the app's
+// (the editor provider with no editor, FsPolicy, the permission layer in `ask`).
 // Args: { mode, calls, files, permission? }.
-import { writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { tempDir } from '../lib/data.mjs'
 import { callTool, dist, fakeAgent, loadStack } from '../lib/stack.mjs'
 import { childArgs, measure, report } from '../lib/measure.mjs'
+import {
+  PROMPTS_TEXT,
+  fileName as smallFileName,
+  promptsFor,
+  readingScript,
+  seedSmallFiles,
+} from '../lib/small-files.mjs'
 
 const { mode, calls, files, permission = 'ask' } = childArgs()
-const fileName = (i) => `small-${i % files}.txt`
-const smallText = (i) =>
-  Array.from({ length: 40 }, (_, line) => `file ${i} line ${line + 1}: some text`).join('\n')
-
-async function seed(dir) {
-  for (let i = 0; i < files; i++) await writeFile(join(dir, fileName(i)), `${smallText(i)}\n`)
-}
+const fileName = (i) => smallFileName(i, files)
 
 async function viaAcp() {
   const { createAcpHarness } = await import(dist('acp-testing'))
-  const turns = Array.from({ length: calls }, (_, i) => ({
-    toolCalls: [{ id: `read-${i}`, name: 'read', arguments: { file_path: fileName(i) } }],
-  }))
-  turns.push({ text: 'All files read.' })
   const harness = await createAcpHarness({
-    script: { turns },
+    script: readingScript(calls, files),
     withFs: true,
-    maxSteps: calls + 10,
     mode: permission,
   })
-  await seed(harness.workspace)
+  seedSmallFiles(harness.workspace, files)
   const sessionId = await harness.newSession()
-  const result = await measure(() => harness.prompt(sessionId, 'read them all'))
+  const result = await measure(async () => {
+    for (let i = 0; i < promptsFor(calls); i++) {
+      const response = await harness.prompt(sessionId, PROMPTS_TEXT)
+      if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
+    }
+  })
   const completed = harness
     .updatesOf(sessionId)
     .filter((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'completed').length
   await harness.dispose()
-  if (result.value.stopReason !== 'end_turn' || completed !== calls) {
-    throw new Error(`the session ended ${result.value.stopReason} after ${completed} calls`)
-  }
+  if (completed !== calls) throw new Error(`the session completed ${completed} of ${calls} calls`)
   return result
 }
 
 async function direct() {
   const temp = tempDir('bridge')
   try {
-    await seed(temp.dir)
-    const ctx = await loadStack({ cwd: temp.dir, policy: true })
+    seedSmallFiles(temp.dir, files)
+    const ctx = await loadStack({ cwd: temp.dir, policy: true, app: true })
     const agent = fakeAgent(temp.dir)
     return await measure(async () => {
       for (let i = 0; i < calls; i++) {

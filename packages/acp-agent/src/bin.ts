@@ -4,7 +4,7 @@
 // errors, fatal messages) goes to stderr. It exits when stdin closes. Flag parsing lives in
 // cli.ts and model choice in model-choice.ts; this file wires them to the process.
 import { resolve } from 'node:path'
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
 import * as acp from '@agentclientprotocol/sdk'
 import { Context, Logger } from 'cordis'
@@ -12,6 +12,7 @@ import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
 import { readVersion } from './version'
 import { capLineLength } from './line-cap'
+import { stdioStream } from './stdio-stream'
 import { startDsh } from './index'
 
 /** The longest incoming frame, in bytes: as large as the SDK's default. */
@@ -74,11 +75,7 @@ async function main(argv: string[]): Promise<void> {
         `dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})\n`,
       ),
   })
-  const stream = acp.ndJsonStream(
-    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-    input,
-    { maxMessageBytes: MAX_LINE_BYTES + 1024 },
-  )
+  const stream = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
   const connection = dsh.serve(stream)
   const shutdown = once(async (code: number) => {
     await Promise.race([dsh.dispose(), new Promise((resolve) => setTimeout(resolve, 2000))])

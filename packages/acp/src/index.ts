@@ -6,6 +6,7 @@ import type { Context } from 'cordis'
 import type { AcpServeHandle } from './bridge'
 import type { AcpSessionFiles } from './editor-files'
 import { z } from 'zod'
+import { untraced } from '@deepseek-ai/dsh-tools'
 import { AcpServer } from './server'
 
 declare module 'cordis' {
@@ -81,10 +82,17 @@ export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
  * is looked up at each call, so the provider may load before it.
  */
 export function filesOfSession(ctx: Context): (session: unknown) => AcpSessionFiles | undefined {
+  /** The server that last served a session: asked first, looked up again only on a miss. */
+  let known: AcpServer | undefined
   return (session) => {
     const id = (session as { header?: { id?: unknown } } | undefined)?.header?.id
+    if (typeof id !== 'string') return undefined
+    const files = known?.filesOf(id)
+    if (files !== undefined) return files
     const server: unknown = ctx.get('acp')
-    return typeof id === 'string' && server instanceof AcpServer ? server.filesOf(id) : undefined
+    if (!(server instanceof AcpServer)) return undefined
+    known = untraced(server)
+    return known.filesOf(id)
   }
 }
 

@@ -141,11 +141,12 @@ export default class Agents extends Service {
     const agent = new Agent({
       header,
       restored,
+      // The services themselves, not Cordis's proxies of them (see `untraced`): a turn's many
+      // calls then reach them directly. Looked up per turn, so a replaced service is used.
       services: (): LoopServices => ({
-        llm: host.llm,
-        // The registry itself, not Cordis's proxy of it: each call then reaches it directly.
+        llm: untraced(host.llm),
         tools: untraced(host.tools),
-        systemPrompt: host.systemPrompt,
+        systemPrompt: untraced(host.systemPrompt),
       }),
       maxSteps: this.maxSteps,
       model: options.model,

@@ -5,7 +5,8 @@
 // waits until all are present), so the registry is looked up at assembly with `ctx.get`.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type {} from '@deepseek-ai/dsh-tools' // for the ctx.tools augmentation read by assemble
+import { untraced } from '@deepseek-ai/dsh-tools'
+import type ToolRegistry from '@deepseek-ai/dsh-tools'
 import { SystemPromptError } from './errors'
 import type { AssembledPrompt, PromptSection, PromptSectionInput } from './types'
 
@@ -25,10 +26,23 @@ export default class SystemPrompt extends Service {
   private readonly entries = new Map<string, Entry>()
   /** Added sections are numbered so that equal orders keep the order they were added in. */
   private nextSequence = 0
+  /** The last text assembled, for the sections as they were (`changes`) and that `extra`. */
+  private assembled: { changes: number; extra: string | undefined; system: string } | undefined
+  /** Counts additions and removals of sections. */
+  private changes = 0
+
+  /**
+   * The registry `assemble` reads, as last looked up (Cordis's lookup costs more than the rest
+   * of an assembly); looked up again once any service named `tools` is set or removed.
+   */
+  private registry: { found: ToolRegistry | undefined } | undefined
 
   /** Takes no options; `{}` is accepted so hosts can load every service alike. */
   constructor(ctx: Context, _config?: Record<string, never>) {
     super(ctx, 'systemPrompt')
+    ctx.on('internal/service', (name) => {
+      if (name === 'tools') this.registry = undefined
+    })
   }
 
   /** Adds a section until the returned function is called or the caller's plugin is disposed. */
@@ -40,10 +54,15 @@ export default class SystemPrompt extends Service {
         `A prompt section named "${entry.name}" is already added.`,
       )
     }
+    // `self`: the service, whatever proxy of it this method was called through.
+    const self = untraced(this)
     const dispose = this.ctx.effect(() => {
-      this.entries.set(entry.name, entry)
+      self.entries.set(entry.name, entry)
+      self.changes++
       return () => {
-        if (this.entries.get(entry.name) === entry) this.entries.delete(entry.name)
+        if (self.entries.get(entry.name) !== entry) return
+        self.entries.delete(entry.name)
+        self.changes++
       }
     }, `prompt section ${entry.name}`)
     return () => void dispose()
@@ -61,11 +80,27 @@ export default class SystemPrompt extends Service {
    * last) and the tool schemas of `ctx.tools`, or none when no registry is loaded.
    */
   assemble(extra?: string): AssembledPrompt {
+    const self = untraced(this)
+    return { system: self.systemText(extra), tools: self.toolRegistry()?.schemas() ?? [] }
+  }
+
+  private toolRegistry(): ToolRegistry | undefined {
+    if (this.registry === undefined) {
+      const found = this.ctx.get('tools')
+      this.registry = { found: found === undefined ? undefined : untraced(found) }
+    }
+    return this.registry.found
+  }
+
+  /** The system text, assembled again only when the sections or `extra` changed. */
+  private systemText(extra: string | undefined): string {
+    const last = this.assembled
+    if (last?.changes === this.changes && last.extra === extra) return last.system
     const parts = this.sections().map((section) => section.text.trim())
     if (extra !== undefined) parts.push(extra.trim())
     const system = parts.filter((part) => part !== '').join('\n\n')
-    const tools = this.ctx.get('tools')?.schemas() ?? []
-    return { system, tools }
+    this.assembled = { changes: this.changes, extra, system }
+    return system
   }
 }
 

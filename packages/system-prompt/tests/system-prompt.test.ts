@@ -137,6 +137,32 @@ describe('assembly', () => {
     expect(ctx.systemPrompt.assemble().tools).toEqual([])
   })
 
+  it('a registry loaded again after one was disposed is the one offered', async () => {
+    const ctx = await makeContext()
+    const first = await ctx.plugin(ToolRegistry)
+    ctx.tools.register(echo)
+    expect(ctx.systemPrompt.assemble().tools.map((tool) => tool.name)).toEqual(['echo'])
+    await first.dispose()
+    await ctx.plugin(ToolRegistry)
+    ctx.tools.register({ ...echo, name: 'shout' })
+    expect(ctx.systemPrompt.assemble().tools.map((tool) => tool.name)).toEqual(['shout'])
+  })
+
+  it('the text follows every added and removed section and each extra text', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'a', text: 'A.' })
+    expect(ctx.systemPrompt.assemble().system).toBe('A.')
+    const remove = ctx.systemPrompt.add({ name: 'b', text: 'B.' })
+    expect(ctx.systemPrompt.assemble().system).toBe('A.\n\nB.')
+    expect(ctx.systemPrompt.assemble('X.').system).toBe('A.\n\nB.\n\nX.')
+    remove()
+    expect(ctx.systemPrompt.assemble('X.').system).toBe('A.\n\nX.')
+    const plugin = await ctx.plugin(adding({ name: 'c', text: 'C.' }))
+    expect(ctx.systemPrompt.assemble().system).toBe('A.\n\nC.')
+    await plugin.dispose()
+    expect(ctx.systemPrompt.assemble().system).toBe('A.')
+  })
+
   it('an empty prompt assembles to an empty text', async () => {
     const ctx = await makeContext()
     expect(ctx.systemPrompt.assemble()).toEqual({ system: '', tools: [] })

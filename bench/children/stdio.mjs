@@ -1,0 +1,142 @@
+// Child: `calls` small reads in one session through the `dsh-acp` bin over real stdio, timed
+// from the first prompt request to the last response (see readingScript). The bin runs as its own process (scripted model,
+// one `read` per turn, sessions stored in a temp dir) and this child drives it as the client:
+// - client 'ndjson': a minimal client that splits the bin's stdout into lines, parses each to
+//   find responses and requests, answers a permission request with its first allow option,
+//   and validates nothing: what remains is the bin's own cost;
+// - client 'sdk': the ACP SDK's ClientSideConnection (which validates every incoming message
+//   with its schemas, in this process, as an editor's own client would in its).
+// With `profile`, the bin writes a CPU profile (`--cpu-prof`) into that directory on exit.
+// Args: { client, calls, files, profile? }. Reports { ms, completed }.
+import { spawn } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { Readable, Writable } from 'node:stream'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import { tempDir } from '../lib/data.mjs'
+import { childArgs, report } from '../lib/measure.mjs'
+import { PROMPTS_TEXT, promptsFor, readingScript, seedSmallFiles } from '../lib/small-files.mjs'
+
+const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.js', import.meta.url))
+const { client, calls, files, profile } = childArgs()
+
+const temp = tempDir('stdio')
+const workspace = join(temp.dir, 'workspace')
+mkdirSync(workspace)
+seedSmallFiles(workspace, files)
+const script = join(temp.dir, 'script.json')
+writeFileSync(script, JSON.stringify(readingScript(calls, files)))
+
+const env = { ...process.env }
+delete env.DEEPSEEK_API_KEY
+const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]
+const bin = spawn(
+  process.execPath,
+  [...flags, BIN, '--script', script, '--sessions', join(temp.dir, 'sessions')],
+  { cwd: workspace, env, stdio: ['pipe', 'pipe', 'pipe'] },
+)
+let stderr = ''
+bin.stderr.setEncoding('utf8').on('data', (text) => (stderr += text))
+const exited = new Promise((resolve) => bin.on('close', resolve))
+
+try {
+  const result = client === 'sdk' ? await viaSdk() : await viaNdjson()
+  bin.stdin.end()
+  await exited
+  if (result.completed !== calls) {
+    throw new Error(`${result.completed} of ${calls} reads completed\n${stderr}`)
+  }
+  report({ ...result, stderrBytes: stderr.length })
+} finally {
+  bin.kill()
+  temp.remove()
+}
+
+/** The minimal client: ndjson frames, no validation, permission answered with allow. */
+async function viaNdjson() {
+  const pending = new Map()
+  let nextId = 1
+  let completed = 0
+  const send = (message) => bin.stdin.write(`${JSON.stringify(message)}\n`)
+  const request = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++
+      pending.set(id, { resolve, reject })
+      send({ jsonrpc: '2.0', id, method, params })
+    })
+  const onMessage = (message) => {
+    if (message.method === undefined) {
+      const waiting = pending.get(message.id)
+      pending.delete(message.id)
+      if (message.error) waiting?.reject(new Error(JSON.stringify(message.error)))
+      else waiting?.resolve(message.result)
+    } else if (message.id !== undefined) {
+      send({ jsonrpc: '2.0', id: message.id, ...answer(message) })
+    } else if (message.params?.update?.status === 'completed') {
+      completed++
+    }
+  }
+  let buffered = ''
+  bin.stdout.setEncoding('utf8').on('data', (text) => {
+    buffered += text
+    let newline = buffered.indexOf('\n')
+    while (newline !== -1) {
+      const line = buffered.slice(0, newline)
+      buffered = buffered.slice(newline + 1)
+      if (line !== '') onMessage(JSON.parse(line))
+      newline = buffered.indexOf('\n')
+    }
+  })
+  await request('initialize', { protocolVersion: 1, clientCapabilities: {} })
+  const { sessionId } = await request('session/new', { cwd: workspace, mcpServers: [] })
+  const prompt = [{ type: 'text', text: PROMPTS_TEXT }]
+  const start = performance.now()
+  for (let i = 0; i < promptsFor(calls); i++) {
+    const response = await request('session/prompt', { sessionId, prompt })
+    if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
+  }
+  const ms = performance.now() - start
+  return { ms, completed }
+}
+
+/** A request from the bin: a permission question gets its first allow option. */
+function answer(message) {
+  if (message.method === 'session/request_permission') {
+    const allow = message.params.options.find((option) => option.kind.startsWith('allow'))
+    return { result: { outcome: { outcome: 'selected', optionId: allow.optionId } } }
+  }
+  return { error: { code: -32601, message: `${message.method} is not offered by this client` } }
+}
+
+/** The SDK's client over the same stdio. */
+async function viaSdk() {
+  const require = createRequire(new URL('../../packages/acp-agent/package.json', import.meta.url))
+  const acp = await import(pathToFileURL(require.resolve('@agentclientprotocol/sdk')).href)
+  const { methods } = acp
+  let completed = 0
+  const connection = acp
+    .client({ name: 'dsh-bench' })
+    .onNotification(methods.client.session.update, ({ params }) => {
+      if (params.update.status === 'completed') completed++
+    })
+    .onRequest(
+      methods.client.session.requestPermission,
+      ({ params }) => answer({ method: 'session/request_permission', params }).result,
+    )
+    .connect(acp.ndJsonStream(Writable.toWeb(bin.stdin), Readable.toWeb(bin.stdout)))
+  const { agent } = connection
+  await agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
+  const session = { cwd: workspace, mcpServers: [] }
+  const { sessionId } = await agent.request(methods.agent.session.new, session)
+  const prompt = [{ type: 'text', text: PROMPTS_TEXT }]
+  const start = performance.now()
+  for (let i = 0; i < promptsFor(calls); i++) {
+    const response = await agent.request(methods.agent.session.prompt, { sessionId, prompt })
+    if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
+  }
+  const ms = performance.now() - start
+  connection.close()
+  return { ms, completed }
+}
