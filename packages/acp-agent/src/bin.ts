@@ -6,7 +6,6 @@
 import { resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
-import * as acp from '@agentclientprotocol/sdk'
 import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
