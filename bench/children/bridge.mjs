@@ -1,4 +1,4 @@
-// Child: `calls` small read calls, timed as one block. mode 'acp': one scripted session
+// Child: `calls` small read calls, timed as one block after WARMUP_CALLS untimed ones. mode 'acp': one scripted session
 // through the real SDK client over in-memory streams (the acp-testing harness: scripted model,
 // agent host, bridge, fs stack), whose model calls `read` once per turn (readingScript).
 // The session runs in the permission mode `permission` (`ask`: each read inside the workspace
@@ -11,6 +11,7 @@ import { callTool, dist, fakeAgent, loadStack } from '../lib/stack.mjs'
 import { childArgs, measure, report } from '../lib/measure.mjs'
 import {
   PROMPTS_TEXT,
+  WARMUP_CALLS,
   fileName as smallFileName,
   promptsFor,
   readingScript,
@@ -23,21 +24,25 @@ const fileName = (i) => smallFileName(i, files)
 async function viaAcp() {
   const { createAcpHarness } = await import(dist('acp-testing'))
   const harness = await createAcpHarness({
-    script: readingScript(calls, files),
+    script: readingScript(WARMUP_CALLS + calls, files),
     withFs: true,
     mode: permission,
   })
   seedSmallFiles(harness.workspace, files)
   const sessionId = await harness.newSession()
-  const result = await measure(async () => {
-    for (let i = 0; i < promptsFor(calls); i++) {
+  const prompts = async (count) => {
+    for (let i = 0; i < count; i++) {
       const response = await harness.prompt(sessionId, PROMPTS_TEXT)
       if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
     }
-  })
-  const completed = harness
-    .updatesOf(sessionId)
-    .filter((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'completed').length
+  }
+  await prompts(promptsFor(WARMUP_CALLS))
+  const result = await measure(() => prompts(promptsFor(calls)))
+  const completed =
+    harness
+      .updatesOf(sessionId)
+      .filter((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'completed').length -
+    WARMUP_CALLS
   await harness.dispose()
   if (completed !== calls) throw new Error(`the session completed ${completed} of ${calls} calls`)
   return result
@@ -49,11 +54,13 @@ async function direct() {
     seedSmallFiles(temp.dir, files)
     const ctx = await loadStack({ cwd: temp.dir, policy: true, app: true })
     const agent = fakeAgent(temp.dir)
-    return await measure(async () => {
-      for (let i = 0; i < calls; i++) {
+    const reads = async (from, count) => {
+      for (let i = from; i < from + count; i++) {
         await callTool(ctx, { name: 'read', arguments: { file_path: fileName(i) }, agent })
       }
-    })
+    }
+    await reads(0, WARMUP_CALLS)
+    return await measure(() => reads(WARMUP_CALLS, calls))
   } finally {
     temp.remove()
   }

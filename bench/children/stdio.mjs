@@ -1,13 +1,16 @@
 // Child: `calls` small reads in one session through the `dsh-acp` bin over real stdio, timed
-// from the first prompt request to the last response (see readingScript). The bin runs as its own process (scripted model,
+// from the first prompt request to the last response (see readingScript), after WARMUP_CALLS
+// reads in the same session. The bin runs as its own process (scripted model,
 // one `read` per turn, sessions stored in a temp dir) and this child drives it as the client:
 // - client 'ndjson': a minimal client that splits the bin's stdout into lines, parses each to
 //   find responses and requests, answers a permission request with its first allow option,
 //   and validates nothing: what remains is the bin's own cost;
 // - client 'sdk': the ACP SDK's ClientSideConnection (which validates every incoming message
 //   with its schemas, in this process, as an editor's own client would in its).
-// With `profile`, the bin writes a CPU profile (`--cpu-prof`) into that directory on exit.
-// Args: { client, calls, files, profile? }. Reports { ms, completed }.
+// The session runs in permission mode `mode` (default `ask`). With `profile`, the bin writes a
+// CPU profile (`--cpu-prof`) into that directory on exit.
+// Args: { client, calls, files, mode?, profile? }. Reports { ms, completed, window, stderrBytes }: `window` is the
+// timed span in µs of the monotonic clock, the clock of the profile's sample times.
 import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -17,24 +20,34 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { performance } from 'node:perf_hooks'
 import { tempDir } from '../lib/data.mjs'
 import { childArgs, report } from '../lib/measure.mjs'
-import { PROMPTS_TEXT, promptsFor, readingScript, seedSmallFiles } from '../lib/small-files.mjs'
+import {
+  PROMPTS_TEXT,
+  WARMUP_CALLS,
+  promptsFor,
+  readingScript,
+  seedSmallFiles,
+} from '../lib/small-files.mjs'
 
 const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.js', import.meta.url))
-const { client, calls, files, profile } = childArgs()
+const { client, calls, files, mode = 'ask', profile } = childArgs()
+
+/** The timed window on the system's monotonic clock (µs), which the bin's CPU profile uses. */
+const window = {}
 
 const temp = tempDir('stdio')
 const workspace = join(temp.dir, 'workspace')
 mkdirSync(workspace)
 seedSmallFiles(workspace, files)
 const script = join(temp.dir, 'script.json')
-writeFileSync(script, JSON.stringify(readingScript(calls, files)))
+writeFileSync(script, JSON.stringify(readingScript(WARMUP_CALLS + calls, files)))
 
 const env = { ...process.env }
 delete env.DEEPSEEK_API_KEY
+// The default sampling (every 1 ms) disturbs the run least; `calls` gives the samples.
 const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]
 const bin = spawn(
   process.execPath,
-  [...flags, BIN, '--script', script, '--sessions', join(temp.dir, 'sessions')],
+  [...flags, BIN, '--script', script, '--mode', mode, '--sessions', join(temp.dir, 'sessions')],
   { cwd: workspace, env, stdio: ['pipe', 'pipe', 'pipe'] },
 )
 let stderr = ''
@@ -48,7 +61,7 @@ try {
   if (result.completed !== calls) {
     throw new Error(`${result.completed} of ${calls} reads completed\n${stderr}`)
   }
-  report({ ...result, stderrBytes: stderr.length })
+  report({ ...result, window, stderrBytes: stderr.length })
 } finally {
   bin.kill()
   temp.remove()
@@ -91,14 +104,25 @@ async function viaNdjson() {
   })
   await request('initialize', { protocolVersion: 1, clientCapabilities: {} })
   const { sessionId } = await request('session/new', { cwd: workspace, mcpServers: [] })
-  const prompt = [{ type: 'text', text: PROMPTS_TEXT }]
-  const start = performance.now()
-  for (let i = 0; i < promptsFor(calls); i++) {
-    const response = await request('session/prompt', { sessionId, prompt })
+  const prompt = async () => {
+    const params = { sessionId, prompt: [{ type: 'text', text: PROMPTS_TEXT }] }
+    const response = await request('session/prompt', params)
     if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
   }
-  const ms = performance.now() - start
+  const ms = await timedAfterWarmup(prompt)
+  completed -= WARMUP_CALLS
   return { ms, completed }
+}
+
+/** Runs the warm-up prompts, then the timed ones; the ms of the timed ones. */
+async function timedAfterWarmup(prompt) {
+  for (let i = 0; i < promptsFor(WARMUP_CALLS); i++) await prompt()
+  window.start = Number(process.hrtime.bigint() / 1000n)
+  const start = performance.now()
+  for (let i = 0; i < promptsFor(calls); i++) await prompt()
+  const ms = performance.now() - start
+  window.end = Number(process.hrtime.bigint() / 1000n)
+  return ms
 }
 
 /** A request from the bin: a permission question gets its first allow option. */
@@ -130,13 +154,13 @@ async function viaSdk() {
   await agent.request(methods.agent.initialize, { protocolVersion: 1, clientCapabilities: {} })
   const session = { cwd: workspace, mcpServers: [] }
   const { sessionId } = await agent.request(methods.agent.session.new, session)
-  const prompt = [{ type: 'text', text: PROMPTS_TEXT }]
-  const start = performance.now()
-  for (let i = 0; i < promptsFor(calls); i++) {
-    const response = await agent.request(methods.agent.session.prompt, { sessionId, prompt })
+  const prompt = async () => {
+    const params = { sessionId, prompt: [{ type: 'text', text: PROMPTS_TEXT }] }
+    const response = await agent.request(methods.agent.session.prompt, params)
     if (response.stopReason !== 'end_turn') throw new Error(`stopped: ${response.stopReason}`)
   }
-  const ms = performance.now() - start
+  const ms = await timedAfterWarmup(prompt)
+  completed -= WARMUP_CALLS
   connection.close()
   return { ms, completed }
 }

@@ -22,6 +22,12 @@ const READS_PER_PROMPT = 40
 
 export const PROMPTS_TEXT = 'read the next files'
 
+/**
+ * Reads before the timed ones, on every side alike: the timed calls then measure the steady
+ * state of a session, not the first minutes of a process (code not yet compiled).
+ */
+export const WARMUP_CALLS = 5 * READS_PER_PROMPT
+
 /** The prompts a session of `calls` reads takes. */
 export function promptsFor(calls) {
   return Math.ceil(calls / READS_PER_PROMPT)

@@ -14,6 +14,7 @@ export function max(values) {
 
 export function ms(value) {
   if (!Number.isFinite(value)) return 'n/a'
+  if (value < 1) return `${(value * 1000).toFixed(0)} µs`
   return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`
 }
 

@@ -74,10 +74,11 @@ async function main(argv: string[]): Promise<void> {
         `dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})\n`,
       ),
   })
-  const stream = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
-  const connection = dsh.serve(stream)
+  const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
+  const connection = dsh.serve(stdio.stream)
   const shutdown = once(async (code: number) => {
     await Promise.race([dsh.dispose(), new Promise((resolve) => setTimeout(resolve, 2000))])
+    stdio.flush()
     process.exit(code)
   })
   process.stdin.on('end', () => void shutdown(0))

@@ -111,11 +111,15 @@ export function formatReadFooter(window: ReadWindow): string {
 
 /** The whole model-facing output of a read. An empty file shows only the footer. */
 export function renderReadOutput(path: string, window: ReadWindow): string {
-  let body = ''
-  for (let i = 0; i < window.lines.length; i++)
-    body += `${window.startLine + i}: ${window.lines[i]}\n`
-  if (body !== '') body += '\n'
-  return `<path>${path}</path>\n<type>file</type>\n<content>\n${body}${formatReadFooter(window)}\n</content>`
+  // Joined, not concatenated: the output is then one flat string (it lives on in the
+  // conversation), not a rope of pieces still holding the file's whole text.
+  const parts = [`<path>${path}</path>\n<type>file</type>\n<content>\n`]
+  for (let i = 0; i < window.lines.length; i++) {
+    parts.push(`${window.startLine + i}: ${window.lines[i]}\n`)
+  }
+  if (window.lines.length > 0) parts.push('\n')
+  parts.push(`${formatReadFooter(window)}\n</content>`)
+  return parts.join('')
 }
 
 /** True when the window is empty because `offset` lies beyond the last line. */
