@@ -1,6 +1,7 @@
 // Streaming reads with bounded memory, from an open handle in chunks that grow from 64 KiB to
-// 4 MiB. Two reusable buffers alternate: while the caller works on one chunk, the next is read
-// into the other, so scanning and reading overlap and nothing is allocated per chunk.
+// 4 MiB. Two reusable buffers alternate (the caller's, when it gives them: `into`): while the
+// caller works on one chunk, the next is read into the other, so scanning and reading overlap
+// and nothing is allocated per chunk.
 // streamBytes yields views of those buffers, valid until the next chunk is requested (the
 // seam's contract: a caller copies what it keeps). streamText decodes each chunk at once with
 // the shared text rule (a NUL byte or invalid UTF-8 fails wherever it sits, a character split
@@ -33,12 +34,12 @@ function bufferSizeFor(remaining: number): number {
 async function* readChunks(
   handle: FileHandle,
   start: number,
-  bufferBytes: number,
+  buffers: readonly [Uint8Array, Uint8Array],
   display: string,
   signal?: AbortSignal,
 ): AsyncGenerator<Uint8Array> {
-  let filling = uninitialised(bufferBytes)
-  let spare = uninitialised(bufferBytes)
+  let [filling, spare] = buffers
+  const bufferBytes = Math.min(filling.length, spare.length)
   let size = Math.min(FIRST_CHUNK_BYTES, bufferBytes)
   // Settles with the failure instead of rejecting: a read in flight may fail while nobody
   // awaits it yet, and a rejection without a handler would take the process down.
@@ -83,6 +84,11 @@ function uninitialised(bytes: number): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
 }
 
+/** The two buffers readChunks alternates between, of `bytes` each. */
+function ownBuffers(bytes: number): [Uint8Array, Uint8Array] {
+  return [uninitialised(bytes), uninitialised(bytes)]
+}
+
 export async function* streamFileBytes(
   path: string,
   display: string,
@@ -96,7 +102,12 @@ export async function* streamFileBytes(
       throw staleVersionError(display)
     }
     const start = options?.start ?? 0
-    const buffers = bufferSizeFor(Number(file.stats.size) - start)
+    // The caller's buffers when it gives two that hold something; else our own.
+    const into = options?.into
+    const buffers =
+      into !== undefined && into[0].length > 0 && into[1].length > 0
+        ? into
+        : ownBuffers(bufferSizeFor(Number(file.stats.size) - start))
     yield* readChunks(file.handle, start, buffers, display, signal)
   } finally {
     await file.handle.close()
@@ -112,7 +123,7 @@ export async function* streamFileText(
   const file = await openRegular(path, display)
   try {
     const decoder = new TextChunkDecoder(display)
-    const buffers = bufferSizeFor(Number(file.stats.size))
+    const buffers = ownBuffers(bufferSizeFor(Number(file.stats.size)))
     for await (const chunk of readChunks(file.handle, 0, buffers, display, signal)) {
       const text = decoder.push(chunk)
       if (text) yield text

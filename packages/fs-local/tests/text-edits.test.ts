@@ -197,6 +197,28 @@ describe('limits', () => {
     expect(sizes).toEqual(grown)
   })
 
+  it('reads into the buffers the caller gives, in turn, in chunks no longer than they are', async () => {
+    const bytes = Buffer.alloc(300 * 1024)
+    for (let index = 0; index < bytes.length; index++) bytes[index] = index % 251
+    await writeFile(at('given.bin'), bytes)
+    const into = [new Uint8Array(100 * 1024), new Uint8Array(100 * 1024)] as const
+    const copies: Uint8Array[] = []
+    const homes: number[] = []
+    for await (const chunk of local.fs.streamBytes(await local.fs.resolve('given.bin'), { into })) {
+      homes.push(into.findIndex((buffer) => buffer.buffer === chunk.buffer))
+      copies.push(chunk.slice())
+    }
+    expect(Buffer.concat(copies).equals(bytes)).toBe(true)
+    expect(homes).toEqual([0, 1, 0, 1])
+    expect(copies.map((chunk) => chunk.length)).toEqual([64, 100, 100, 36].map((k) => k * 1024))
+    // Given buffers that hold nothing are not used: the provider reads into its own.
+    const empty = [new Uint8Array(0), new Uint8Array(0)] as const
+    const whole: Uint8Array[] = []
+    const stream = local.fs.streamBytes(await local.fs.resolve('given.bin'), { into: empty })
+    for await (const chunk of stream) whole.push(chunk.slice())
+    expect(Buffer.concat(whole).equals(bytes)).toBe(true)
+  })
+
   it('reuses chunk memory, so only copies of the chunks join to the file', async () => {
     const bytes = Buffer.alloc(3 * 1024 * 1024)
     for (let index = 0; index < bytes.length; index++) bytes[index] = (index >>> 20) + 0x61

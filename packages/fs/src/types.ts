@@ -98,6 +98,13 @@ export interface FsStreamBytesOptions {
   start?: number
   /** Fail with FS_STALE_VERSION unless the file is still at this version. */
   version?: FsVersion
+  /**
+   * Two byte arrays to read the chunks into, in turn, instead of the provider's own buffers:
+   * a caller that scans bytes where they land (its WebAssembly memory, say) then copies
+   * nothing. Chunks are no longer than the shorter one. A provider that cannot read into them
+   * ignores them, so the caller checks where each chunk lies.
+   */
+  into?: readonly [Uint8Array, Uint8Array]
 }
 
 /**

@@ -86,6 +86,14 @@ export class ReadWindowScanner {
     return !this.done
   }
 
+  /**
+   * Buffers for a provider to read the chunks into (FsStreamBytesOptions.into): chunks there
+   * are searched where they lie, not copied. `undefined` without the WebAssembly routine.
+   */
+  arena(): [Uint8Array, Uint8Array] | undefined {
+    return this.finder.arena()
+  }
+
   /** Ends the scan (at the end of the input, or after `push` returned false). */
   finish(): ReadWindow {
     if (!this.done) {
@@ -115,7 +123,7 @@ export class ReadWindowScanner {
   }
 
   private scan(buf: Buffer): void {
-    if (buf.indexOf(0) !== -1) throw notTextError(undefined, 'nul')
+    if (this.finder.nulIndex(buf) !== -1) throw notTextError(undefined, 'nul')
     const base = this.pos
     let i = 0
     while (i < buf.length && !this.done) {

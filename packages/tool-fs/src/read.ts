@@ -188,7 +188,9 @@ async function readLarge(
     indexEvery: index.every,
     onLineStart: (line, byte) => index.record(line, byte),
   })
-  for await (const chunk of host.fs.streamBytes(target, { start: from.byte, version }, signal)) {
+  const into = scanner.arena()
+  const options = { start: from.byte, version, ...(into && { into }) }
+  for await (const chunk of host.fs.streamBytes(target, options, signal)) {
     if (!scanner.push(chunk)) break
   }
   const window = scanner.finish()

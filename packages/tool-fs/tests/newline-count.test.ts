@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NewlineFinder, bulkNewlineSearch } from '../src/newline-count'
+import { ARENA_BYTES, NewlineFinder, bulkNewlineSearch } from '../src/newline-count'
 import { ReadWindowScanner } from '../src/read-scan'
 import type { ReadScanOptions } from '../src/read-scan'
 
@@ -86,6 +86,65 @@ describe('finding the k-th newline', () => {
       }
     })
   }
+
+  it('counts blocks of 4080 bytes of nothing but newlines without a lane overflowing', () => {
+    const block = 255 * 16
+    const bytes = Buffer.alloc(3 * block + 37, 0x0a)
+    const search = new NewlineFinder()
+    for (const from of [0, 1, 15, 16, block - 1, block, block + 1, 2 * block + 5]) {
+      for (const k of [1, 255, 256, block - 1, block, block + 1, 2 * block + 1, Infinity]) {
+        expect(search.find(bytes, from, k)).toBe(reference(bytes, from, k))
+      }
+    }
+  })
+
+  it('finds the k-th newline on either side of every block border of a text', () => {
+    const block = 255 * 16
+    const bytes = randomText(4 * block + 100, 3)
+    const search = new NewlineFinder()
+    const all = -1 - reference(bytes, 0, Infinity)
+    for (let k = 1; k <= all + 1; k++) {
+      expect(search.find(bytes, 0, k)).toBe(reference(bytes, 0, k))
+    }
+    for (const from of [block - 3, block, 2 * block + 7]) {
+      expect(search.find(bytes, from, Infinity)).toBe(reference(bytes, from, Infinity))
+    }
+  })
+
+  it('searches chunks in its arena where they lie, with the answers of a copied chunk', () => {
+    const finder = new NewlineFinder()
+    const arena = finder.arena()
+    if (arena === undefined) throw new Error('no arena without the webassembly routine')
+    const text = randomText(ARENA_BYTES, 5)
+    for (const [index, view] of arena.entries()) {
+      view.set(text)
+      const length = index === 0 ? ARENA_BYTES : ARENA_BYTES - 21
+      const inArena = Buffer.from(view.buffer, view.byteOffset, length)
+      const copy = Buffer.from(text.subarray(0, length))
+      for (const from of [0, 7, 4096, 70_000]) {
+        for (const k of [1, 3, 1000, 60_000, Infinity]) {
+          expect(finder.find(inArena, from, k)).toBe(reference(copy, from, k))
+        }
+      }
+    }
+    finder.release()
+  })
+
+  it('finds the first nul byte in its arena on both sides of every 4 KiB block border', () => {
+    const finder = new NewlineFinder()
+    const [view] = finder.arena() ?? []
+    if (view === undefined) throw new Error('no arena without the webassembly routine')
+    const length = 3 * 4096 + 40
+    for (const at of [0, 15, 16, 4095, 4096, 4097, 8191, 2 * 4096 + 17, length - 1, -1]) {
+      view.fill(0x61, 0, length)
+      if (at >= 0) view[at] = 0
+      if (at === 4096) view[4100] = 0
+      const chunk = Buffer.from(view.buffer, view.byteOffset, length)
+      expect(finder.nulIndex(chunk)).toBe(at)
+      expect(finder.nulIndex(chunk.subarray(1))).toBe(at > 0 ? at - 1 : -1)
+    }
+    finder.release()
+  })
 
   it('counts every newline when k is unbounded', () => {
     const bytes = randomText(3 * PIECE + 11)
