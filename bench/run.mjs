@@ -5,7 +5,17 @@ import { createFixtures } from './lib/fixtures.mjs'
 import { formatMachine, machineInfo } from './lib/machine.mjs'
 import { ms, ratio, table } from './lib/stats.mjs'
 
-const BENCHMARKS = ['small', 'read', 'continue', 'edit', 'write', 'bridge', 'editor', 'load']
+const BENCHMARKS = [
+  'small',
+  'read',
+  'continue',
+  'edit',
+  'write',
+  'bridge',
+  'editor',
+  'load',
+  'growth',
+]
 
 function parseArgs(argv) {
   const options = { quick: false, only: BENCHMARKS, runs: undefined }

@@ -15,16 +15,18 @@ async function loadCordis() {
 
 /**
  * The fs stack on `cwd`; with `app`, as the app mounts it: the editor provider over the disk
- * (no editor here, so the disk serves) and the permission layer in `ask` mode.
+ * (no editor here, so the disk serves) and the permission layer in `ask` mode. `maxEditBytes`
+ * raises the disk's edit limit.
  */
-export async function loadStack({ cwd, policy = false, app = false }) {
+export async function loadStack({ cwd, policy = false, app = false, maxEditBytes }) {
   const { Context } = await loadCordis()
   const FsStack = await import(dist('fs-stack'))
   const ctx = new Context()
   const more = app
     ? { editor: { clientOf: () => undefined }, permission: { defaultMode: 'ask' } }
     : {}
-  await ctx.plugin(FsStack, { local: { cwd }, policy, ...more })
+  const local = { cwd, ...(maxEditBytes !== undefined && { maxEditBytes }) }
+  await ctx.plugin(FsStack, { local, policy, ...more })
   if (!ctx.tools?.get('read'))
     throw new Error('the tool stack did not load (is every package built?)')
   return ctx
