@@ -90,7 +90,7 @@ async function openFailure(error: unknown, path: string, display: string): Promi
 
 /**
  * Reads a whole regular file (stats from the same open file), by file descriptor: the
- * everyday small read, where FileHandle's own work per call would be a fifth of the cost.
+ * everyday small read, where FileHandle's bookkeeping would add about a tenth to the call.
  * One read of a byte more than the size, more only while the file turns out longer (it grew
  * since its stat); a short read of a regular file is its end. The descriptor is closed
  * without making the caller wait: nothing that follows depends on the close.

@@ -52,3 +52,33 @@ describe('realPath through symlinks', () => {
     expect(failure.message).toContain('ELOOP')
   })
 })
+
+describe('one answer per call', () => {
+  it('gives the realPath of a call back as the target key of the same call', async () => {
+    await writeFile(join(outside, 'first.txt'), '1')
+    await writeFile(join(outside, 'second.txt'), '2')
+    await symlink(join(outside, 'first.txt'), join(local.root, 'moving.txt'))
+    const call = {}
+    expect(await local.fs.realPath('moving.txt', { call })).toBe(join(outside, 'first.txt'))
+    // The link is pointed elsewhere between the permission check and the tool.
+    await rm(join(local.root, 'moving.txt'))
+    await symlink(join(outside, 'second.txt'), join(local.root, 'moving.txt'))
+    const target = await local.fs.resolve('moving.txt', { call })
+    expect(target.targetKey).toBe(join(outside, 'first.txt'))
+    // Another call (or none) sees the link as it is now.
+    expect((await local.fs.resolve('moving.txt', { call: {} })).targetKey).toBe(
+      join(outside, 'second.txt'),
+    )
+    expect((await local.fs.resolve('moving.txt')).targetKey).toBe(join(outside, 'second.txt'))
+  })
+
+  it('keeps a refusal for the call, and the target key falls back as without a call', async () => {
+    await symlink(join(local.root, 'b'), join(local.root, 'a'))
+    await symlink(join(local.root, 'a'), join(local.root, 'b'))
+    const call = {}
+    expect((await failureOf(local.fs.realPath('a/file.txt', { call }))).code).toBe('FS_IO')
+    expect((await failureOf(local.fs.realPath('a/file.txt', { call }))).code).toBe('FS_IO')
+    const target = await local.fs.resolve('a/file.txt', { call })
+    expect(target.targetKey).toBe((await local.fs.resolve('a/file.txt')).targetKey)
+  })
+})
