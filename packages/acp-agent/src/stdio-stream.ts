@@ -39,7 +39,7 @@ export function stdioStream(
       return 'method' in message && !('id' in message) ? lines.soon(line) : lines.now(line)
     },
   })
-  return { stream: { readable, writable }, flush: () => void lines.now('') }
+  return { stream: { readable, writable }, flush: () => void lines.flush() }
 }
 
 /** Lines to a sink, in order; `soon` lines written within COALESCE_MS of a write go together. */
@@ -57,7 +57,7 @@ export class LineWriter {
   /** Writes `line` after everything waiting; resolves once the sink takes more. */
   now(line: string): Promise<void> {
     this.waiting.push(line)
-    return this.writeWaiting()
+    return this.flush()
   }
 
   /** Writes `line` now, unless the last write was less than COALESCE_MS ago: then with the next. */
@@ -65,12 +65,13 @@ export class LineWriter {
     this.waiting.push(line)
     if (this.timer !== undefined) return Promise.resolve()
     const since = this.clock() - this.lastWrite
-    if (since >= COALESCE_MS) return this.writeWaiting()
-    this.timer = setTimeout(() => void this.writeWaiting(), COALESCE_MS - since)
+    if (since >= COALESCE_MS) return this.flush()
+    this.timer = setTimeout(() => void this.flush(), COALESCE_MS - since)
     return Promise.resolve()
   }
 
-  private writeWaiting(): Promise<void> {
+  /** Writes every line waiting, in one write; resolves once the sink takes more. */
+  flush(): Promise<void> {
     clearTimeout(this.timer)
     this.timer = undefined
     const data = this.waiting.join('')

@@ -82,7 +82,8 @@ export async function previewEdit(
   }
 }
 
-function checkFile(path: string, info: FsInfo): void {
+/** Refuses what is there when it is not a regular file (a directory, a device…). */
+export function checkFile(path: string, info: FsInfo): void {
   if (info.type === 'directory') throw notRegularFileError(path, 'a directory')
   if (info.type !== 'file') throw notRegularFileError(path, 'a special file')
 }

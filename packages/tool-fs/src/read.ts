@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { FsError } from '@deepseek-ai/dsh-fs'
 import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
-import { notFoundError, notRegularFileError } from '@deepseek-ai/dsh-fs/provider'
+import { notFoundError } from '@deepseek-ai/dsh-fs/provider'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
@@ -15,6 +15,7 @@ import { forModel } from './failures'
 import { filePathInput, resolveFor, type ToolFsHost } from './input'
 import type { LineIndexCache } from './line-index'
 import { titlePath } from './present'
+import { checkFile } from './preview'
 import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput, textWindow } from './read-render'
 import type { ReadWindow } from './read-render'
 import { ReadWindowScanner } from './read-scan'
@@ -126,7 +127,7 @@ async function readWindow(
   const limit = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES)
   const window =
     info.size !== undefined && info.size <= options.smallFileBytes
-      ? await readSmall(host, target, offset, limit, exec.signal)
+      ? textWindow(await host.fs.readText(target, exec.signal), offset, limit)
       : await readLarge(host, options.lineIndex, target, info.version, offset, limit, exec.signal)
   if (isOffsetPastEnd(window)) {
     const lines = window.totalLines ?? 0
@@ -148,20 +149,8 @@ async function readWindow(
 }
 
 function checkReadable(target: FsTarget, info: FsInfo | undefined): asserts info is FsInfo {
-  const path = target.displayPath
-  if (info === undefined) throw notFoundError(path)
-  if (info.type === 'directory') throw notRegularFileError(path, 'a directory')
-  if (info.type !== 'file') throw notRegularFileError(path, 'a special file')
-}
-
-async function readSmall(
-  host: ToolFsHost,
-  target: FsTarget,
-  offset: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<ReadWindow> {
-  return textWindow(await host.fs.readText(target, signal), offset, limit)
+  if (info === undefined) throw notFoundError(target.displayPath)
+  checkFile(target.displayPath, info)
 }
 
 async function readLarge(

@@ -30,3 +30,22 @@ describe('loading and disposing', () => {
     expect(result.error?.code).toBe('TOOL_UNKNOWN')
   })
 })
+
+describe('the provider it was applied with', () => {
+  it('follows ctx.fs when the provider is replaced (the plugin is applied again)', async () => {
+    const ctx = new Context()
+    const first = await ctx.plugin(MemoryFileSystem)
+    await ctx.plugin(ToolRegistry)
+    await ctx.plugin(SystemPrompt)
+    await ctx.plugin(ToolFs)
+    const read = () =>
+      ctx.tools.execute({ callId: 'c', name: 'read', arguments: { file_path: 'a.txt' } })
+    const memory = () => ctx.fs as MemoryFileSystem
+    memory().putBytes('a.txt', Buffer.from('first\n'))
+    expect((await read()).content[0]?.text).toContain('1: first')
+    await first.dispose()
+    await ctx.plugin(MemoryFileSystem)
+    memory().putBytes('a.txt', Buffer.from('second\n'))
+    expect((await read()).content[0]?.text).toContain('1: second')
+  })
+})
