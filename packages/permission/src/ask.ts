@@ -22,10 +22,21 @@ export interface PermissionQuestion {
   presentation: ToolCallPresentation | undefined
   cwd: string | undefined
   group: PermissionKindGroup
-  /** Every location lies inside the session's roots: only then is `allow_always` offered. */
+  /** Every place the call reaches lies inside the session's roots. */
   inside: boolean
+  /**
+   * What `allow_always` would remember, offered only when set: the call lies inside the
+   * session's roots and may be allowed always.
+   */
+  always: PermissionAlways | undefined
   /** What happens when nothing answers (the host's `unanswered` option). */
   unanswered: 'deny' | 'allow'
+}
+
+/** The keys "always allow" remembers for a call, and the option's name after "Always allow ". */
+export interface PermissionAlways {
+  keys: readonly string[]
+  label: string
 }
 
 /** The person's go-ahead: `allow_once` or `allow_always`. Anything else throws. */
@@ -71,22 +82,17 @@ export function permissionRequest(
   const card = question.presentation ?? { title: exec.name, kind: 'other' }
   const presentation: ToolCallPresentation = { ...card }
   if (card.locations !== undefined) presentation.locations = absolute(card.locations, cwd)
-  return { exec, presentation, preview, options: permissionOptions(exec.name, question.inside) }
+  return { exec, presentation, preview, options: permissionOptions(question.always) }
 }
 
-export function permissionOptions(tool: string, inside: boolean): ToolPermissionOption[] {
-  const always: ToolPermissionOption[] = inside
-    ? [
-        {
-          optionId: 'allow_always',
-          kind: 'allow_always',
-          name: `Always allow ${tool} in this session`,
-        },
-      ]
-    : []
+export function permissionOptions(always: PermissionAlways | undefined): ToolPermissionOption[] {
+  const allowAlways: ToolPermissionOption[] =
+    always === undefined
+      ? []
+      : [{ optionId: 'allow_always', kind: 'allow_always', name: `Always allow ${always.label}` }]
   return [
     { optionId: 'allow_once', kind: 'allow_once', name: 'Allow' },
-    ...always,
+    ...allowAlways,
     { optionId: 'reject_once', kind: 'reject_once', name: 'Reject' },
   ]
 }

@@ -5,6 +5,7 @@
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type {
   EventBus,
+  ToolCallAccess,
   ToolExecution,
   ToolExecutionResult,
   ToolLocation,
@@ -12,6 +13,7 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import type ToolRegistry from '@deepseek-ai/dsh-tools'
 import { askPerson } from './ask'
+import type { PermissionAlways } from './ask'
 import { refusedError } from './messages'
 import { decide, isPermissionModeId, kindGroup } from './modes'
 import type { PermissionModeId } from './modes'
@@ -48,20 +50,26 @@ export class PermissionGate {
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
     const cwd = session?.header.cwd
-    const presentation = this.host.tools.presentCall(exec.name, exec.arguments, { cwd })
-    const group = kindGroup(presentation?.kind)
-    const inside = await this.isInside(exec, presentation?.locations)
-    const decision = decide(mode, group, inside)
+    const { tools } = this.host
+    const presentation = tools.presentCall(exec.name, exec.arguments, { cwd })
+    const access = tools.get(exec.name)?.access === undefined ? undefined : await tools.access(exec)
+    const group = access?.access ?? kindGroup(presentation?.kind)
+    const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
+    const inside = await this.isInside(exec, scope)
+    const askAlways = access?.askAlways === true
+    const decision = askAlways ? 'ask' : decide(mode, group, inside, access?.confined)
     if (decision === 'allow') return next()
-    if (decision === 'refuse') throw refusedError(mode, group, inside)
+    if (decision === 'refuse') throw refusedError(mode, group, inside, access?.confined)
     // "Always allow" only turns an ask into an allow, and only inside the roots.
-    if (inside && session !== undefined && this.state.isAlwaysAllowed(session, exec.name)) {
-      return next()
+    const always = askAlways || !inside ? undefined : alwaysOf(exec.name, access)
+    if (always !== undefined && session !== undefined) {
+      if (this.state.isAlwaysAllowed(session, always.keys)) return next()
     }
     const { unanswered } = this.options
-    const grant = await askPerson(this.host, { exec, presentation, cwd, group, inside, unanswered })
-    if (grant === 'allow_always' && session !== undefined) {
-      this.state.allowAlways(session, exec.name)
+    const question = { exec, presentation, cwd, group, inside, always, unanswered }
+    const grant = await askPerson(this.host, question)
+    if (grant === 'allow_always' && session !== undefined && always !== undefined) {
+      this.state.allowAlways(session, always.keys)
     }
     return next()
   }
@@ -89,4 +97,10 @@ export class PermissionGate {
     )
     return isInsideRoots(this.host.fs, locations, cwd, real, exec)
   }
+}
+
+/** What "always allow" remembers for a call: the tool's own keys, else the tool's name. */
+function alwaysOf(tool: string, access: ToolCallAccess | undefined): PermissionAlways {
+  if (access?.always !== undefined) return access.always
+  return { keys: [tool], label: `${tool} in this session` }
 }

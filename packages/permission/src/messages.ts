@@ -3,18 +3,21 @@
 // is named by its name, never its id, since the model passes it on to a person.
 import { PermissionError } from './errors'
 import { modeName, modesWhere } from './modes'
-import type { PermissionKindGroup, PermissionModeId } from './modes'
+import type { PermissionConfinement, PermissionKindGroup, PermissionModeId } from './modes'
 
-/** The mode refuses this kind of call (`read-only` and edits). */
+/** The mode refuses this kind of call (`read-only` and edits or other calls). */
 export function refusedError(
   mode: PermissionModeId,
   group: PermissionKindGroup,
   inside: boolean,
+  confined?: PermissionConfinement,
 ): PermissionError {
   const what = group === 'edit' ? 'Edits' : group === 'read' ? 'Reads' : 'Such calls'
   const wanted = group === 'edit' ? 'the change' : 'the call'
   // Modes that would ask or run it; full access is the person's own idea, never suggested.
-  const modes = modesWhere(group, inside, ['ask', 'allow']).filter((id) => id !== 'full-access')
+  const modes = modesWhere(group, inside, ['ask', 'allow'], confined).filter(
+    (id) => id !== 'full-access',
+  )
   return new PermissionError(
     'PERMISSION_DENIED',
     `${what} are refused in the "${modeName(mode)}" mode of this session. Ask the person to ` +

@@ -20,7 +20,7 @@ export const PERMISSION_MODES = [
     id: 'read-only',
     name: 'Read only',
     description:
-      'Reads inside the workspace run, reads outside it ask first, and edits are refused.',
+      'Reads inside the workspace run, reads outside it ask first, and edits and other calls are refused.',
   },
   {
     id: 'full-access',
@@ -62,7 +62,17 @@ export function kindGroup(kind: ToolKind | undefined): PermissionKindGroup {
   return 'other'
 }
 
-type PermissionCell = 'readInside' | 'readOutside' | 'editInside' | 'editOutside' | 'other'
+/** How the operating system confines a call's writes (see ToolCallAccess.confined). */
+export type PermissionConfinement = 'workspace' | 'read-only'
+
+type PermissionCell =
+  | 'readInside'
+  | 'readOutside'
+  | 'editInside'
+  | 'editOutside'
+  | 'other'
+  | 'otherInWorkspace'
+  | 'otherReadOnly'
 
 const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecision>> = {
   ask: {
@@ -71,6 +81,8 @@ const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecis
     editInside: 'ask',
     editOutside: 'ask',
     other: 'ask',
+    otherInWorkspace: 'ask',
+    otherReadOnly: 'ask',
   },
   'auto-edit': {
     readInside: 'allow',
@@ -78,13 +90,17 @@ const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecis
     editInside: 'allow',
     editOutside: 'ask',
     other: 'ask',
+    otherInWorkspace: 'allow',
+    otherReadOnly: 'allow',
   },
   'read-only': {
     readInside: 'allow',
     readOutside: 'ask',
     editInside: 'refuse',
     editOutside: 'refuse',
-    other: 'ask',
+    other: 'refuse',
+    otherInWorkspace: 'refuse',
+    otherReadOnly: 'allow',
   },
   'full-access': {
     readInside: 'allow',
@@ -92,17 +108,33 @@ const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecis
     editInside: 'allow',
     editOutside: 'allow',
     other: 'allow',
+    otherInWorkspace: 'allow',
+    otherReadOnly: 'allow',
   },
 }
 
-/** The table's cell for a call; `inside` only matters for reads and edits. */
+/**
+ * The table's cell for a call. `inside` only matters for reads and edits; `confined` only for
+ * other calls (a command the operating system keeps from writing outside the roots, or at all).
+ */
 export function decide(
   mode: PermissionModeId,
   group: PermissionKindGroup,
   inside: boolean,
+  confined?: PermissionConfinement,
 ): PermissionDecision {
-  if (group === 'other') return DECISIONS[mode].other
-  return DECISIONS[mode][`${group}${inside ? 'Inside' : 'Outside'}`]
+  return DECISIONS[mode][cellOf(group, inside, confined)]
+}
+
+function cellOf(
+  group: PermissionKindGroup,
+  inside: boolean,
+  confined: PermissionConfinement | undefined,
+): PermissionCell {
+  if (group !== 'other') return `${group}${inside ? 'Inside' : 'Outside'}`
+  if (confined === 'workspace') return 'otherInWorkspace'
+  if (confined === 'read-only') return 'otherReadOnly'
+  return 'other'
 }
 
 /** The modes in which the same call would get one of `decisions`, in table order. */
@@ -110,6 +142,7 @@ export function modesWhere(
   group: PermissionKindGroup,
   inside: boolean,
   decisions: readonly PermissionDecision[],
+  confined?: PermissionConfinement,
 ): PermissionModeId[] {
-  return PERMISSION_MODE_IDS.filter((id) => decisions.includes(decide(id, group, inside)))
+  return PERMISSION_MODE_IDS.filter((id) => decisions.includes(decide(id, group, inside, confined)))
 }

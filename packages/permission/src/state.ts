@@ -5,7 +5,10 @@
 // Call targets are never cached: each call's locations are resolved afresh.
 
 interface SessionRecord {
-  /** Tool names the person chose `allow_always` for; they still apply only inside the roots. */
+  /**
+   * Keys the person chose `allow_always` for (a tool's name, or the keys its calls name, such
+   * as a command's prefix); they still apply only inside the roots.
+   */
   alwaysAllowed: Set<string>
   /** The roots' real paths, for the roots list they were computed from. */
   roots?: { key: string; real: Promise<string[]> }
@@ -14,12 +17,15 @@ interface SessionRecord {
 export class PermissionState {
   private sessions = new WeakMap<object, SessionRecord>()
 
-  isAlwaysAllowed(session: object, tool: string): boolean {
-    return this.sessions.get(session)?.alwaysAllowed.has(tool) ?? false
+  /** Every one of `keys` was allowed always in the session (and there is at least one). */
+  isAlwaysAllowed(session: object, keys: readonly string[]): boolean {
+    const allowed = this.sessions.get(session)?.alwaysAllowed
+    return allowed !== undefined && keys.length > 0 && keys.every((key) => allowed.has(key))
   }
 
-  allowAlways(session: object, tool: string): void {
-    this.record(session).alwaysAllowed.add(tool)
+  allowAlways(session: object, keys: readonly string[]): void {
+    const allowed = this.record(session).alwaysAllowed
+    for (const key of keys) allowed.add(key)
   }
 
   /**

@@ -13,7 +13,7 @@ const OUTSIDE = '/x/b.txt'
 const TABLE: [string, Expected, Expected, Expected, Expected, Expected][] = [
   ['ask', 'ran', 'asked', 'asked', 'asked', 'asked'],
   ['auto-edit', 'ran', 'asked', 'ran', 'asked', 'asked'],
-  ['read-only', 'ran', 'asked', 'refused', 'refused', 'asked'],
+  ['read-only', 'ran', 'asked', 'refused', 'refused', 'refused'],
   ['full-access', 'ran', 'ran', 'ran', 'ran', 'ran'],
 ]
 

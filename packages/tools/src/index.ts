@@ -11,6 +11,7 @@ import { aborted, isExecutionResult, run, safely } from './execution'
 import { errorResult, toolErrorResult } from './results'
 import { eventBusOf, untraced, type EventBus } from './untraced'
 import type {
+  ToolCallAccess,
   ToolCallPresentation,
   ToolDefinition,
   ToolExecution,
@@ -137,6 +138,23 @@ export default class ToolRegistry extends Service {
     if (def?.preview === undefined) return undefined
     const check = checkToolArguments(def.input, exec.arguments)
     return check.ok ? def.preview(check.args, exec) : undefined
+  }
+
+  /**
+   * How the call asks to be judged, from its tool's `access`; `undefined` for an unknown tool,
+   * bad arguments, a tool without the hook, or a hook that throws (the kind and locations rule).
+   */
+  async access(exec: ToolExecution): Promise<ToolCallAccess | undefined> {
+    const def = untraced(this).entries.get(exec.name)?.def
+    if (def?.access === undefined) return undefined
+    const check = checkToolArguments(def.input, exec.arguments)
+    if (!check.ok) return undefined
+    try {
+      return await def.access(check.args, exec)
+    } catch {
+      // The hook broke its contract: judge the call by its presentation, as for a tool without one.
+      return undefined
+    }
   }
 
   /** The tool's result card, by the same rules as `presentCall`. */

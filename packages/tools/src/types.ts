@@ -103,6 +103,32 @@ export interface ToolResultView<D = unknown> {
   details?: D
 }
 
+/**
+ * How a call asks a permission layer to judge it, when its kind and locations do not tell
+ * enough: a search judged by its root, a command by what it runs, a call the operating system
+ * confines. Pure data, worked out by the tool from its own arguments; every field optional.
+ */
+export interface ToolCallAccess {
+  /** What the call does to the places it reaches; default: from the presentation's kind. */
+  access?: 'read' | 'edit' | 'other'
+  /** The places judged inside or outside the roots; default: the presentation's locations. */
+  scope?: readonly string[]
+  /**
+   * What "always allow" remembers for this call: it runs unasked once every key was allowed
+   * always in the session, and an `allow_always` answer remembers them all. `label` completes
+   * the option's name ("Always allow <label>"). Default: the tool's name.
+   */
+  always?: { keys: readonly string[]; label: string }
+  /** Asked in every mode but full access, with no "always" option (the call leaves a confinement). */
+  askAlways?: boolean
+  /**
+   * The operating system confines what the call may write: only inside the session's roots
+   * (`workspace`), or nowhere but a private temp dir (`read-only`). A confined call that is
+   * not a read runs unasked where its confinement suffices for the mode.
+   */
+  confined?: 'workspace' | 'read-only'
+}
+
 export type ToolInput = z.ZodObject
 
 export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
@@ -118,6 +144,11 @@ export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
     result: ToolResultView<D>,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined
+  /** How a permission layer judges the call (see ToolCallAccess); never throws. */
+  access?(
+    args: z.infer<I>,
+    exec: ToolExecution,
+  ): ToolCallAccess | undefined | Promise<ToolCallAccess | undefined>
   /**
    * What the call would do, worked out without doing it (a write's or an edit's diff), to show
    * a person asked to allow it. Rejects with the error the call itself would fail with (a stale

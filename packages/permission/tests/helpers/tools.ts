@@ -82,8 +82,47 @@ function readManyTool(probe: ToolProbe) {
   })
 }
 
-/** Registers read (read), grep (search), edit (edit, with a preview), delete, move, run (execute), bare and read_many. */
+/**
+ * `classified`: an execute-kind tool that judges itself through `access` from its arguments,
+ * the way a command tool would (`access`, `scope`, always-allow `keys`, `askAlways`,
+ * `confined`; `throws` makes the hook break its contract).
+ */
+function classifiedTool(probe: ToolProbe) {
+  return defineTool({
+    name: 'classified',
+    description: 'A tool that classifies its own calls.',
+    input: z.object({
+      command: z.string(),
+      access: z.enum(['read', 'edit', 'other']).optional(),
+      scope: z.array(z.string()).optional(),
+      keys: z.array(z.string()).optional(),
+      askAlways: z.boolean().optional(),
+      confined: z.enum(['workspace', 'read-only']).optional(),
+      throws: z.boolean().optional(),
+    }),
+    async execute() {
+      probe.ran.push('classified')
+      return 'classified done'
+    },
+    presentCall: (args) => ({ title: args.command, kind: 'execute' }),
+    access(args) {
+      if (args.throws === true) throw new Error('broken hook')
+      return {
+        ...(args.access === undefined ? {} : { access: args.access }),
+        ...(args.scope === undefined ? {} : { scope: args.scope }),
+        ...(args.keys === undefined
+          ? {}
+          : { always: { keys: args.keys, label: `${args.keys.join(', ')} commands` } }),
+        ...(args.askAlways === undefined ? {} : { askAlways: args.askAlways }),
+        ...(args.confined === undefined ? {} : { confined: args.confined }),
+      }
+    },
+  })
+}
+
+/** Registers read (read), grep (search), edit (edit, with a preview), delete, move, run (execute), bare, read_many and classified. */
 export function registerProbeTools(registry: ToolRegistry, probe: ToolProbe): void {
+  registry.register(classifiedTool(probe))
   for (const [name, kind] of FILE_TOOLS) registry.register(fileTool(probe, name, kind))
   registry.register(editTool(probe))
   registry.register(bareTool(probe))
