@@ -53,10 +53,14 @@ export function modeName(id: PermissionModeId): string {
 export type PermissionDecision = 'allow' | 'ask' | 'refuse'
 
 /** A call's kind as the table groups it. */
-export type PermissionKindGroup = 'read' | 'edit' | 'other'
+export type PermissionKindGroup = 'read' | 'edit' | 'think' | 'other'
 
-/** `read`/`search` read, `edit`/`delete`/`move` edit; any other kind, or none, is other. */
+/**
+ * `read`/`search` read, `edit`/`delete`/`move` edit, `think` (the agent's own planning, which
+ * touches nothing outside it) think; any other kind, or none, is other.
+ */
 export function kindGroup(kind: ToolKind | undefined): PermissionKindGroup {
+  if (kind === 'think') return 'think'
   if (kind === 'read' || kind === 'search') return 'read'
   if (kind === 'edit' || kind === 'delete' || kind === 'move') return 'edit'
   return 'other'
@@ -101,6 +105,7 @@ export function decide(
   group: PermissionKindGroup,
   inside: boolean,
 ): PermissionDecision {
+  if (group === 'think') return 'allow'
   if (group === 'other') return DECISIONS[mode].other
   return DECISIONS[mode][`${group}${inside ? 'Inside' : 'Outside'}`]
 }
