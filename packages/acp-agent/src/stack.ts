@@ -1,7 +1,7 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), one model, the agent host (storing its sessions
-// when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
+// read/write/edit tools, the permission layer), the todo tool (tool-plan), one model, the agent
+// host (storing its sessions when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import type { Context, Fiber } from 'cordis'
@@ -14,6 +14,7 @@ import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
+import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -53,6 +54,7 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   const modes = [...PERMISSION_MODES]
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
+    ['tool-plan', () => ctx.plugin(ToolPlan)],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, options.store ? { store: options.store } : {})],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],

@@ -33,6 +33,7 @@ import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
@@ -66,6 +67,8 @@ export interface AcpHarnessOptions {
   maxSteps?: number
   /** Where the agent host stores sessions (load, list, resume are offered with one). */
   store?: SessionStore
+  /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
+  withPlan?: boolean
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -134,6 +137,7 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
         await ctx.plugin(ToolRegistry)
         await ctx.plugin(SystemPrompt)
       }
+      if (options.withPlan) await ctx.plugin(ToolPlan)
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
       await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })

@@ -105,7 +105,7 @@ describe('bad frames', () => {
   it('an ACP method the bridge does not offer gets method not found', async () => {
     const harness = await makeHarness({ script: { turns: [] } })
     harness.writeRaw(
-      '{"jsonrpc":"2.0","id":"raw-3","method":"session/delete","params":{"sessionId":"x"}}\n',
+      '{"jsonrpc":"2.0","id":"raw-3","method":"authenticate","params":{"methodId":"x"}}\n',
     )
     const reply = await harness.waitForAgentFrame(
       (frame) => (frame.message as { id?: unknown }).id === 'raw-3',

@@ -13,7 +13,7 @@ describe('initialize', () => {
       protocolVersion: 1,
       agentCapabilities: {
         loadSession: false,
-        promptCapabilities: { image: false, audio: false, embeddedContext: false },
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
         mcpCapabilities: { http: false, sse: false },
         sessionCapabilities: { additionalDirectories: {}, close: {} },
       },

@@ -1,5 +1,5 @@
 // The wiring of one ACP connection: the SDK's `agent()` app with handlers for initialize,
-// session/new, /load, /resume, /list, /close, /set_mode, /prompt and /cancel, a session
+// session/new, /load, /resume, /list, /delete, /close, /set_mode, /prompt and /cancel, a session
 // record per live session (./connection-sessions), and the clean-up when the client goes away
 // (every turn cancelled, every agent released). The server routes the permission layer's
 // questions to the records (./server). Not the conversions (./to-acp, ./from-acp, ./presenter),
@@ -37,6 +37,8 @@ export interface AcpBridgeDeps {
   restoreAgent(id: string): Agent
   /** The stored sessions, newest first (throws a TypeError for a bad cursor). */
   storedSessions(options: SessionListOptions): SessionListPage
+  /** Removes a stored session that is not live (throws AGENT_SESSION_NOT_FOUND, _LOCKED, …). */
+  deleteSession(id: string): void
   /** Sessions are stored: load, list and resume are offered. */
   stores: boolean
   agentInfo: Implementation
@@ -162,6 +164,16 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
         ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
       }
     })
+    .onRequest(methods.agent.session.delete, async ({ params }) => {
+      // A session live on this connection is closed first (its turn cancelled, its store released).
+      await sessions.close(params.sessionId)
+      try {
+        deps.deleteSession(params.sessionId)
+      } catch (error) {
+        throw toRequestError(error, params.sessionId)
+      }
+      return {}
+    })
     .onRequest(methods.agent.session.close, async ({ params }) => {
       if (!(await sessions.close(params.sessionId))) throw sessionNotFound(params.sessionId)
       return {}
@@ -180,7 +192,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       const record = sessions.get(params.sessionId)
       if (!record) throw sessionNotFound(params.sessionId)
       if (record.busy) throw promptInFlight(params.sessionId)
-      const text = fromAcpPrompt(params.prompt)
+      const text = fromAcpPrompt(params.prompt, record.cwd)
       try {
         return { stopReason: await record.prompt(text, signal) }
       } catch (error) {

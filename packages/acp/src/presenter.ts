@@ -1,11 +1,13 @@
 // The presenter: one session event → the ACP `session/update` payloads it shows as.
 // Assistant text → agent_message_chunk, reasoning → agent_thought_chunk, tool/call →
 // tool_call (from the card the agent presented with it), tool/result → tool_call_update (from
-// its result card, else the result text), a failed turn → its error as a message chunk, a mode
-// change → current_mode_update. Pure: the events carry their presentations (the agent asks
-// the tools once, with the session cwd), so a live turn and a stored one replay alike.
+// its result card, else the result text; and a `plan` when the result set one), a failed turn →
+// its error as a message chunk, a mode change → current_mode_update. Pure: the events carry
+// their presentations (the agent asks the tools once, with the session cwd), so a live turn and
+// a stored one replay alike.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
+import { withAcpPlan } from './plan'
 import { toAcpToolCall, toAcpToolCallUpdate } from './to-acp'
 
 export interface AcpPresenterContext {
@@ -33,19 +35,20 @@ export function presentSessionEvent(
           event.presentation,
         ),
       ]
-    case 'tool/result':
-      return [
-        toAcpToolCallUpdate(
-          {
-            callId: event.callId,
-            content: event.content,
-            isError: event.isError,
-            error: event.error,
-            cwd: context.cwd,
-          },
-          event.presentation,
-        ),
-      ]
+    case 'tool/result': {
+      const card = toAcpToolCallUpdate(
+        {
+          callId: event.callId,
+          content: event.content,
+          isError: event.isError,
+          error: event.error,
+          cwd: context.cwd,
+        },
+        event.presentation,
+      )
+      // A call that set the session's plan: a compact card, then the plan itself.
+      return withAcpPlan(card, event.presentation?.plan)
+    }
     case 'turn/end':
       if (event.reason !== 'error') return []
       return [

@@ -12,7 +12,7 @@ import type {
 import { isAgentError } from '@deepseek-ai/dsh-agent'
 import { invalidParams } from './from-acp'
 
-/** What `initialize` advertises; with a session store, loading, listing and resuming too. */
+/** What `initialize` advertises; with a session store, loading, listing, resuming and deleting too. */
 export function acpInitializeResponse(
   agentInfo: Implementation,
   stores: boolean,
@@ -21,12 +21,12 @@ export function acpInitializeResponse(
     protocolVersion: PROTOCOL_VERSION,
     agentCapabilities: {
       loadSession: stores,
-      promptCapabilities: { image: false, audio: false, embeddedContext: false },
+      promptCapabilities: { image: false, audio: false, embeddedContext: true },
       mcpCapabilities: { http: false, sse: false },
       sessionCapabilities: {
         additionalDirectories: {},
         close: {},
-        ...(stores && { list: {}, resume: {} }),
+        ...(stores && { list: {}, resume: {}, delete: {} }),
       },
     },
     authMethods: [],

@@ -47,6 +47,7 @@ export class AcpServer {
         createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
         restoreAgent: (id) => ctx.agents.restore(id),
         storedSessions: (options) => ctx.agents.stored(options),
+        deleteSession: (id) => ctx.agents.delete(id),
         stores: ctx.agents.stores,
         agentInfo: this.agentInfo,
         modes: this.options.modes,

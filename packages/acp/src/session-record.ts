@@ -18,6 +18,7 @@ import type { AcpPresenterContext } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
+import { SessionInfoUpdates } from './session-info'
 import { ToolCards } from './tool-cards'
 
 export interface AcpSessionRecordOptions {
@@ -41,12 +42,17 @@ export class AcpSessionRecord {
   /** A cancel was asked for during the prompt in flight. */
   private cancelRequested = false
   private readonly presenter: AcpPresenterContext
+  private readonly info: SessionInfoUpdates
   private readonly unsubscribe: () => void
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
     this.presenter = { cwd: this.cwd }
-    this.unsubscribe = options.agent.subscribe((event) => this.onEvent(event))
+    this.info = new SessionInfoUpdates(options.agent.session.header)
+    this.unsubscribe = options.agent.subscribe((event) => {
+      this.onEvent(event)
+      this.sendAll(this.info.onLive(event))
+    })
   }
 
   get id(): string {
@@ -142,6 +148,7 @@ export class AcpSessionRecord {
       }
     }
     this.closeOpenCards('error')
+    this.sendAll(this.info.replayed())
   }
 
   private onEvent(event: SessionEvent): void {

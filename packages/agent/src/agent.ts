@@ -10,6 +10,7 @@ import { runTurn } from './loop'
 import type { LoopServices, TurnOutcome } from './loop'
 import { errorMessage } from './model-stream'
 import { SessionLog } from './session-log'
+import { sessionTitleOf } from './title'
 import type { ListenerErrorHandler } from './session-log'
 import type { SessionEvent, SessionHeader, SessionListener, TurnEnd } from './types'
 
@@ -134,6 +135,7 @@ export class Agent implements ToolAgent {
     const { options } = this
     try {
       this.session.append({ type: 'turn/start', turnId })
+      this.session.header.title ??= sessionTitleOf(text)
       this.session.append({ type: 'user/message', turnId, text })
       this.history.push({ role: 'user', content: text })
       return await runTurn({

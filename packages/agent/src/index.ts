@@ -32,7 +32,7 @@ export const Config = z
     store: z
       .custom<SessionStore>(
         (value) => typeof value === 'object' && value !== null && 'create' in value,
-        'store must be a SessionStore (create, open, list)',
+        'store must be a SessionStore (create, open, list, delete)',
       )
       .optional(),
   })
@@ -109,10 +109,32 @@ export default class Agents extends Service {
       )
     }
     const stored = this.store.open(id)
-    const { updatedAt: _updatedAt, title: _title, ...header } = stored.header
+    const { updatedAt: _updatedAt, ...header } = stored.header
     const recording = new SessionRecording(stored.header, stored.writer, this.warn)
     const restored = { events: stored.events, history: historyOf(stored.events) }
     return this.start({ ...header, roots: [...header.roots] }, options, recording, restored)
+  }
+
+  /**
+   * Removes stored session `id` from the store. A session live in this process is refused (close
+   * it first), as is one another live process writes. Throws AGENT_SESSION_NOT_FOUND (no store,
+   * or no such session), AGENT_SESSION_LOCKED, AGENT_STORE_IO.
+   */
+  delete(id: string): void {
+    this.assertLive()
+    if (this.store === undefined) {
+      throw new AgentError(
+        'AGENT_SESSION_NOT_FOUND',
+        `Session "${id}" cannot be deleted: no session store is configured.`,
+      )
+    }
+    if (this.agents.has(id)) {
+      throw new AgentError(
+        'AGENT_SESSION_LOCKED',
+        `Session "${id}" is live in this process; close it before deleting it.`,
+      )
+    }
+    this.store.delete(id)
   }
 
   /** The stored sessions, newest first (none without a store). */
@@ -186,3 +208,6 @@ export { AGENT_ERROR_CODES, AgentError, isAgentError } from './errors'
 export type { AgentErrorCode } from './errors'
 export type * from './types'
 export type * from './store'
+export { currentPlanOf, planReminderOf } from './plan'
+export type { SessionPlan } from './plan'
+export { TITLE_MAX_CHARS, sessionTitleOf } from './title'

@@ -4,10 +4,8 @@
 // end. A store that fails (a full disk) is reported and never breaks the turn: the session goes
 // on in memory. Not the store itself (./store is the seam; session-store is one on disk).
 import type { SessionWriter, StoredSessionEvent, StoredSessionHeader } from './store'
+import { sessionTitleOf } from './title'
 import type { SessionEvent, SessionHeader } from './types'
-
-/** The longest title kept: the first line of the first user message, cut with `…`. */
-const TITLE_MAX_CHARS = 80
 
 export class SessionRecording {
   private readonly header: StoredSessionHeader
@@ -29,7 +27,7 @@ export class SessionRecording {
     try {
       this.writer.append(storedOf(event))
       if (event.type === 'user/message' && this.header.title === undefined) {
-        this.header.title = titleOf(event.text)
+        this.header.title = sessionTitleOf(event.text)
         this.saveHeader()
       } else if (event.type === 'session/mode') {
         this.header.mode = event.mode
@@ -66,9 +64,4 @@ export function storedOf(event: SessionEvent): StoredSessionEvent {
   if (event.type !== 'tool/result' || event.details === undefined) return event
   const { details: _details, ...stored } = event
   return stored
-}
-
-function titleOf(text: string): string {
-  const line = text.trim().split('\n', 1)[0]?.trim() ?? ''
-  return line.length <= TITLE_MAX_CHARS ? line : `${line.slice(0, TITLE_MAX_CHARS - 1)}…`
 }

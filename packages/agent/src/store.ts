@@ -73,4 +73,9 @@ export interface SessionStore {
   open(id: string): StoredSession
   /** The stored sessions, newest first; files that are not sessions are skipped. */
   list(options?: SessionListOptions): SessionListPage
+  /**
+   * Removes one stored session, and nothing else. Refused (AGENT_SESSION_LOCKED) while any
+   * writer holds it, this process's or another's; AGENT_SESSION_NOT_FOUND when it is not stored.
+   */
+  delete(id: string): void
 }

@@ -16,6 +16,8 @@ export interface SessionHeader {
   mode?: string
   /** ISO 8601 time the session was created. */
   createdAt: string
+  /** The first line of the first user message, shortened (`sessionTitleOf`); absent before one. */
+  title?: string
 }
 
 export type TurnEndReason = 'completed' | 'cancelled' | 'max-steps' | 'error'

@@ -55,6 +55,7 @@ describe('recording', () => {
         throw new Error('unused')
       },
       list: () => ({ sessions: [] }),
+      delete: () => undefined,
     }
     const host = await createHost({ script: { turns: [{ text: 'Fine.' }] }, store: failing })
     hosts.push(host)

@@ -53,10 +53,14 @@ export function modeName(id: PermissionModeId): string {
 export type PermissionDecision = 'allow' | 'ask' | 'refuse'
 
 /** A call's kind as the table groups it. */
-export type PermissionKindGroup = 'read' | 'edit' | 'other'
+export type PermissionKindGroup = 'read' | 'edit' | 'think' | 'other'
 
-/** `read`/`search` read, `edit`/`delete`/`move` edit; any other kind, or none, is other. */
+/**
+ * `read`/`search` read, `edit`/`delete`/`move` edit, `think` (the agent's own planning, which
+ * touches nothing outside it) think; any other kind, or none, is other.
+ */
 export function kindGroup(kind: ToolKind | undefined): PermissionKindGroup {
+  if (kind === 'think') return 'think'
   if (kind === 'read' || kind === 'search') return 'read'
   if (kind === 'edit' || kind === 'delete' || kind === 'move') return 'edit'
   return 'other'
@@ -123,11 +127,12 @@ export function decide(
   inside: boolean,
   confined?: PermissionConfinement,
 ): PermissionDecision {
+  if (group === 'think') return 'allow'
   return DECISIONS[mode][cellOf(group, inside, confined)]
 }
 
 function cellOf(
-  group: PermissionKindGroup,
+  group: Exclude<PermissionKindGroup, 'think'>,
   inside: boolean,
   confined: PermissionConfinement | undefined,
 ): PermissionCell {

@@ -58,6 +58,15 @@ describe('the decision table', () => {
     expect(harness.outcome(result)).toEqual(OUTCOMES[row.expected])
   })
 
+  it.each(TABLE.map(([mode]) => mode))(
+    'in %s mode, a think call (a plan update) runs without asking',
+    async (mode) => {
+      const harness = await seeded()
+      const result = await harness.call('plan', OUTSIDE, { session: session('/w', { mode }) })
+      expect(harness.outcome(result)).toEqual(OUTCOMES.ran)
+    },
+  )
+
   it('a relative path inside the cwd counts as inside', async () => {
     const harness = await seeded()
     const result = await harness.call('edit', 'a.txt', {

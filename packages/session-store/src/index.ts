@@ -19,6 +19,7 @@ import { listSessions } from './list'
 import { acquireLock, releaseLock } from './lock'
 import { createLog, cutLog, openLogForAppend, readLog } from './log'
 import { isPlainId, removeDeadTemps, sessionFiles, type SessionFiles } from './paths'
+import { removeSessionFiles } from './remove'
 import { FileSessionWriter } from './writer'
 
 export { defaultSessionsDir } from './paths'
@@ -89,14 +90,7 @@ export class FileSessionStore implements SessionStore {
   }
 
   open(id: string): StoredSession {
-    if (!isPlainId(id)) {
-      throw new AgentError(
-        'AGENT_SESSION_UNREADABLE',
-        `Session id ${JSON.stringify(id)} is not a plain id (1 to 128 of A-Z, a-z, 0-9, "_", "-"): the store reads no file outside ${this.dir}.`,
-      )
-    }
-    const files = sessionFiles(this.dir, id)
-    if (!exists(files.header)) throw this.#notFound(id)
+    const files = this.#filesOf(id)
     return this.#underLock(id, files, () => {
       const header = readHeader(files.header, id)
       if (header === undefined) throw this.#notFound(id)
@@ -117,6 +111,20 @@ export class FileSessionStore implements SessionStore {
       removeDeadTemps(this.dir, id)
       return { header, events: log.events, writer }
     })
+  }
+
+  /**
+   * Removes session `id` (its header, its log, its dead writers' temporary files) under its
+   * lock: refused while a live process, this one included, holds it. Nothing else is touched.
+   */
+  delete(id: string): void {
+    const files = this.#filesOf(id)
+    acquireLock(files.lock, id, this.#warn)
+    try {
+      removeSessionFiles(id, files)
+    } finally {
+      releaseLock(files.lock)
+    }
   }
 
   list(options?: SessionListOptions): SessionListPage {
@@ -141,6 +149,19 @@ export class FileSessionStore implements SessionStore {
       quietly(() => releaseLock(files.lock))
       throw error
     }
+  }
+
+  /** The files of a stored session; throws for an id that is not plain or not stored. */
+  #filesOf(id: string): SessionFiles {
+    if (!isPlainId(id)) {
+      throw new AgentError(
+        'AGENT_SESSION_UNREADABLE',
+        `Session id ${JSON.stringify(id)} is not a plain id (1 to 128 of A-Z, a-z, 0-9, "_", "-"): the store reads no file outside ${this.dir}.`,
+      )
+    }
+    const files = sessionFiles(this.dir, id)
+    if (!exists(files.header)) throw this.#notFound(id)
+    return files
   }
 
   #notFound(id: string): AgentError {

@@ -50,7 +50,9 @@ export const editPrompt = `## Editing files (edit)
   from the read output without the \`N: \` line-number prefix.
 - \`old_string\` must occur once: add surrounding lines to make it unique, or set
   \`replace_all\` to change every occurrence. \`new_string\` must differ from it.
-- After a successful edit or write you may edit the same file again without a new read.`
+- After a successful edit or write you may edit the same file again without a new read.
+- A file attached to the person's message (an \`<attachment>\` block) does not count as read:
+  its text may be an unsaved buffer the tools never saw. Read it before you edit or write it.`
 
 export function createEditTool(host: ToolFsHost) {
   return defineTool<typeof editInput, EditDetails>({

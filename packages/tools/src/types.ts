@@ -84,11 +84,23 @@ export interface ToolCallPresentation {
   terminal?: string
 }
 
+/** One item of a plan: what to do, how far it is, how much it matters. */
+export interface ToolPlanEntry {
+  content: string
+  status: 'pending' | 'in_progress' | 'completed'
+  priority: 'high' | 'medium' | 'low'
+}
+
 /** How a finished tool call presents itself; absent fields keep the call's. */
 export interface ToolResultPresentation {
   title?: string
   content?: ToolPresentationContent[]
   locations?: ToolLocation[]
+  /**
+   * The session's whole plan as the call left it: a UI shows it as the current plan, replacing
+   * any earlier one, and the card itself stays compact (the list is not repeated on it).
+   */
+  plan?: ToolPlanEntry[]
 }
 
 /** Context a UI may give to presentation, such as the session workspace. */

@@ -48,6 +48,13 @@ export class MemorySessionStore implements SessionStore {
     return { sessions }
   }
 
+  delete(id: string): void {
+    const entry = this.entries.get(id)
+    if (entry === undefined) throw new AgentError('AGENT_SESSION_NOT_FOUND', `no session ${id}`)
+    if (entry.held) throw new AgentError('AGENT_SESSION_LOCKED', `session ${id} is held`)
+    this.entries.delete(id)
+  }
+
   private writerOf(entry: Entry): SessionWriter {
     return {
       append: (event) => void entry.events.push(structuredClone(event)),

@@ -22,6 +22,7 @@ const FILE_TOOLS: [string, ToolKind][] = [
   ['delete', 'delete'],
   ['move', 'move'],
   ['run', 'execute'],
+  ['plan', 'think'],
 ]
 
 function fileTool(probe: ToolProbe, name: string, kind: ToolKind): FileTool {

@@ -1,0 +1,26 @@
+// A plan as ACP shows it: the tools' neutral `plan` (a result presentation's whole list) becomes
+// a `plan` update, which the client puts in place of the plan before; the card of the call that
+// set it stays compact (its title; the list is not repeated as its content).
+// Pure: no connection. The presenter sends it after the card, live and on replay alike.
+import type { PlanEntry, SessionUpdate } from '@agentclientprotocol/sdk'
+import type { ToolPlanEntry } from '@deepseek-ai/dsh-tools'
+import type { AcpToolCallUpdate } from './to-acp'
+
+export function toAcpPlan(entries: readonly ToolPlanEntry[]): SessionUpdate {
+  const acpEntries: PlanEntry[] = entries.map(({ content, status, priority }) => ({
+    content,
+    status,
+    priority,
+  }))
+  return { sessionUpdate: 'plan', entries: acpEntries }
+}
+
+/** The closing card of a call that set the plan, without the list as text; then the plan. */
+export function withAcpPlan(
+  card: AcpToolCallUpdate,
+  plan: readonly ToolPlanEntry[] | undefined,
+): SessionUpdate[] {
+  if (plan === undefined || card.status !== 'completed') return [card]
+  const { content: _listAsText, ...compact } = card
+  return [compact, toAcpPlan(plan)]
+}
