@@ -113,7 +113,8 @@ export class AcpSessionRecord {
   async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
-    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
+    const card = this.cards.askedCardOf(exec.callId)
+    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd, card)
     let answer: ToolPermissionAnswer
     try {
       answer = fromAcpPermissionResponse(await this.options.requestPermission(params, exec.signal))
