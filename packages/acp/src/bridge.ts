@@ -64,13 +64,12 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   let capabilities: ClientCapabilities | undefined
   const sessions = new ConnectionSessions((agent) => recordOf(agent), deps.onSession)
 
-  const send = (sessionId: string, update: SessionUpdate) => {
+  const send = (sessionId: string, update: SessionUpdate): Promise<void> =>
     // Updates come from turns, which run only once the connection below exists.
     connection.client.notify(methods.client.session.update, { sessionId, update }).catch(() => {
       // The connection closed under a running turn: the update has no reader any more, and
       // the close handler below is already cancelling the turn.
     })
-  }
 
   const recordOf = (agent: Agent) => {
     const id = agent.session.header.id
@@ -94,7 +93,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   }
 
   /** A stored session live again on this connection; with `replay`, its history re-sent first. */
-  const attach = (params: { sessionId: string; cwd: string }, replay: boolean) => {
+  const attach = async (params: { sessionId: string; cwd: string }, replay: boolean) => {
     const { sessionId } = params
     if (sessions.get(sessionId)) {
       const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
@@ -116,7 +115,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       agent.setMode(deps.defaultMode)
     }
     const record = sessions.open(agent)
-    if (replay) record.replay()
+    if (replay) await record.replay()
     return modesOf(agent)
   }
 

@@ -14,16 +14,23 @@ import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
+import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import { ToolCards } from './tool-cards'
 
+/** Updates a replay sends before it waits for the connection to take them. */
+export const REPLAY_BATCH = 256
+
 export interface AcpSessionRecordOptions {
   agent: Agent
-  /** Delivers one update of this session; called synchronously, in event order. */
-  send: (update: SessionUpdate) => void
+  /**
+   * Delivers one update of this session; called synchronously, in event order. May resolve
+   * once the update was handed on (a replay waits on it between batches).
+   */
+  send: (update: SessionUpdate) => void | Promise<void>
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
   /** Asks the client `session/request_permission`; the signal cancels the request. */
@@ -127,22 +134,20 @@ export class AcpSessionRecord {
   }
 
   /**
-   * Shows a stored session again, as it went: the person's messages as user_message_chunk,
-   * then every answer, thought and card as it was sent the first time (the events carry their
-   * cards). A turn the process died in has its open cards closed as unfinished.
+   * Shows a stored session again: the person's messages as user_message_chunk, then every
+   * answer, thought and card (the events carry their cards, presented once when the call ran),
+   * each answer in one chunk and each card once, as it ended (./replay). The updates go out in
+   * batches of REPLAY_BATCH, each waited on before the next, so a long session neither queues
+   * all its updates at once nor holds the connection's other sessions up. Resolves once every
+   * update was handed to the connection.
    */
-  replay(): void {
-    for (const event of this.agent.session.events) {
-      if (event.type === 'user/message') {
-        this.options.send({
-          sessionUpdate: 'user_message_chunk',
-          content: { type: 'text', text: event.text },
-        })
-      } else {
-        this.onEvent(event)
-      }
+  async replay(): Promise<void> {
+    const stored = this.agent.session.events.slice()
+    let count = 0
+    for (const update of replayUpdates(stored, this.cards, this.presenter)) {
+      const sent = this.options.send(update)
+      if (++count % REPLAY_BATCH === 0) await sent
     }
-    this.closeOpenCards('error')
   }
 
   private onEvent(event: SessionEvent): void {
