@@ -6,8 +6,9 @@
 // lines and parses them) or 'sdk' (the ACP SDK's client, which validates every message).
 // mode 'raw': the same log read and parsed line by line, the floor of any load.
 // With `profile`, the bin writes a CPU profile into that directory on exit.
-// Args: { mode, events, client?, profile? }. Reports { ms, rssBefore, rssAfter, replayed } (`replayed`: the cards replayed closed, which
-// must be every card of the log).
+// Args: { mode, events, client?, profile? }. Reports { ms, rssBefore, rssAfter, replayed, binCpuMs?, clientCpuMs? } (`replayed`: the cards
+// replayed closed, which must be every card of the log; over the bin, the CPU each side spent on
+// the load, which a busy machine does not inflate as it does the wall time).
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -100,11 +101,13 @@ if (mode !== 'raw' && replayed !== cards) {
 }
 store.remove()
 work.remove()
-report({ ms: result.ms, rssBefore: result.rssBefore, rssAfter: result.rssAfter, replayed })
+const { ms, rssBefore, rssAfter, binCpuMs, clientCpuMs } = result
+report({ ms, rssBefore, rssAfter, replayed, binCpuMs, clientCpuMs })
 
-/** A card's closing update. */
+/** A card shown finished: its closing update, or (a replay) the card in its final state. */
 function isClosedCard(update) {
-  return update.sessionUpdate === 'tool_call_update' && update.status === 'completed'
+  const card = update.sessionUpdate === 'tool_call_update' || update.sessionUpdate === 'tool_call'
+  return card && update.status === 'completed'
 }
 
 /** session/load over the bin's stdio, timed from the request to its response (wall clock). */
@@ -124,18 +127,34 @@ async function overBin() {
   try {
     const run = client === 'sdk' ? await sdkClient(bin) : ndjsonClient(bin)
     await run.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
+    const binBefore = cpuOf(bin.pid)
+    const clientBefore = process.cpuUsage()
     const start = performance.now()
     await run.request('session/load', { sessionId: id, cwd: work.dir, mcpServers: [] })
     const ms = performance.now() - start
+    const clientCpu = process.cpuUsage(clientBefore)
+    const binCpuMs = cpuOf(bin.pid) - binBefore
+    const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000
     const replayed = run.updates()
     run.close()
     bin.stdin.end()
     await exited
-    return { ms, rssBefore: 0, rssAfter: 0, replayed }
+    return { ms, rssBefore: 0, rssAfter: 0, replayed, binCpuMs, clientCpuMs }
   } catch (error) {
     throw new Error(`${error}\n${stderr}`)
   } finally {
     bin.kill()
+  }
+}
+
+/** CPU time (user + system, ms) process `pid` used so far, from /proc (Linux); NaN elsewhere. */
+function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    // Not Linux (no /proc): the CPU figure is left out.
+    return Number.NaN
   }
 }
 

@@ -26,11 +26,13 @@ export const REPLAY_BATCH = 256
 
 export interface AcpSessionRecordOptions {
   agent: Agent
+  /** Delivers one update of this session; called synchronously, in event order. */
+  send: (update: SessionUpdate) => void
   /**
-   * Delivers one update of this session; called synchronously, in event order. May resolve
-   * once the update was handed on (a replay waits on it between batches).
+   * Delivers many updates of this session at once, in order, after every update `send` gave;
+   * resolves once they were handed on. A replay uses it; without it, `send` one by one.
    */
-  send: (update: SessionUpdate) => void | Promise<void>
+  sendBatch?: (updates: readonly SessionUpdate[]) => Promise<void>
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
   /** Asks the client `session/request_permission`; the signal cancels the request. */
@@ -136,18 +138,26 @@ export class AcpSessionRecord {
   /**
    * Shows a stored session again: the person's messages as user_message_chunk, then every
    * answer, thought and card (the events carry their cards, presented once when the call ran),
-   * each answer in one chunk and each card once, as it ended (./replay). The updates go out in
-   * batches of REPLAY_BATCH, each waited on before the next, so a long session neither queues
-   * all its updates at once nor holds the connection's other sessions up. Resolves once every
-   * update was handed to the connection.
+   * each answer in one chunk and each card once, as it ended (./replay). With `sendBatch`, the
+   * updates go out in batches of REPLAY_BATCH, each waited on before the next, so a long
+   * session neither queues all its updates at once nor holds the connection's other sessions
+   * up. Resolves once every update was handed on.
    */
   async replay(): Promise<void> {
-    const stored = this.agent.session.events.slice()
-    let count = 0
-    for (const update of replayUpdates(stored, this.cards, this.presenter)) {
-      const sent = this.options.send(update)
-      if (++count % REPLAY_BATCH === 0) await sent
+    const { send, sendBatch } = this.options
+    const updates = replayUpdates(this.agent.session.events.slice(), this.cards, this.presenter)
+    if (sendBatch === undefined) {
+      for (const update of updates) send(update)
+      return
     }
+    let batch: SessionUpdate[] = []
+    for (const update of updates) {
+      batch.push(update)
+      if (batch.length < REPLAY_BATCH) continue
+      await sendBatch(batch)
+      batch = []
+    }
+    if (batch.length > 0) await sendBatch(batch)
   }
 
   private onEvent(event: SessionEvent): void {
