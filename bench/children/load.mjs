@@ -141,7 +141,7 @@ async function overBin() {
     await exited
     return { ms, rssBefore: 0, rssAfter: 0, replayed, binCpuMs, clientCpuMs }
   } catch (error) {
-    throw new Error(`${error}\n${stderr}`)
+    throw new Error(`${error}\n${stderr}`, { cause: error })
   } finally {
     bin.kill()
   }

@@ -87,7 +87,8 @@ async function run(
   }
   const closing = (toolCallId: string) =>
     updates.findLast(
-      (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === toolCallId,
+      (update): update is Extract<acp.SessionUpdate, { sessionUpdate: 'tool_call_update' }> =>
+        update.sessionUpdate === 'tool_call_update' && update.toolCallId === toolCallId,
     )
   return { stopReason, updates, requests: client.permissionRequests, workspace, modelText, closing }
 }

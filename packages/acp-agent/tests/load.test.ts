@@ -104,7 +104,9 @@ function turn(n: number, file: string): SessionEvent[] {
         ],
       },
     },
-    ...'Changed the first constant of a.ts as asked.'.split(' ').map((word) => chunk('text', `${word} `)),
+    ...'Changed the first constant of a.ts as asked.'
+      .split(' ')
+      .map((word) => chunk('text', `${word} `)),
     { type: 'turn/end', turnId, reason: 'completed' },
   ]
 }

@@ -30,6 +30,7 @@ describe('one editor read per change after a preview', () => {
     const outcome = await fs.writeText(target, 'new\n', { kind: 'replaceIfVersion', version })
     expect(outcome).toMatchObject({ operation: 'update', previousText: 'old\n' })
     expect(editor.reads).toBe(1)
+    expect(editor.writes).toEqual([{ path: path('a.txt'), content: 'new\n' }])
   })
 
   it('reads again when the file was saved on disk since the preview, and refuses the stale edit', async () => {
