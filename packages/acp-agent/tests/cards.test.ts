@@ -5,8 +5,9 @@
 // folders, and one editor read per edit. Every frame the bin writes is checked against the
 // ACP schema.
 import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import {
   HarnessClient,
@@ -174,6 +175,7 @@ describe('cards over stdio', () => {
   it('a new file in new folders lands through an editor that makes no folders', async () => {
     // The harness editor saves with a bare writeFile: it makes no folder.
     const editor = new HarnessEditor({ saveOnWrite: true })
+    let folderWhenAsked: boolean | undefined
     const { closing, workspace } = await run(
       [
         {
@@ -183,8 +185,16 @@ describe('cards over stdio', () => {
         },
       ],
       async () => undefined,
-      { editor },
+      {
+        editor,
+        answer: (request) => {
+          // Nothing is made before the person allows the write.
+          folderWhenAsked = existsSync(dirname(request.toolCall.locations![0]!.path))
+          return choose('allow_once')(request)
+        },
+      },
     )
+    expect(folderWhenAsked).toBe(false)
     const file = join(workspace, 'docs/guide/new.md')
     expect(closing('w1')).toMatchObject({ status: 'completed', title: 'Created docs/guide/new.md' })
     expect(editor.writes.map((write) => write.path)).toEqual([file])
