@@ -29,8 +29,9 @@ export interface AcpSessionRecordOptions {
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
   /**
-   * Delivers many updates of this session at once, in order, after every update `send` gave;
-   * resolves once they were handed on. A replay uses it; without it, `send` one by one.
+   * Delivers many updates of this session at once, in order; resolves once they were handed
+   * on. Only a replay uses it (without it, `send` one by one): it is the first thing a loaded
+   * session sends, so no update of `send`'s is waiting to go before it.
    */
   sendBatch?: (updates: readonly SessionUpdate[]) => Promise<void>
   /** The session's files as its editor holds them. */
