@@ -1,6 +1,6 @@
 // Editor file access over the BUILT bin's real stdio, with a client that is an editor: the
 // unsaved buffer is what the agent reads, an edit goes out as one fs/write_text_file with the
-// edited text and the disk is left alone, typing under the agent makes its edit stale, and a
+// edited text and the disk is left alone, saving under the agent makes its edit stale, and a
 // client that never answers is timed out (--editor-timeout) with a clear error.
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -89,8 +89,8 @@ describe('an editor client over stdio', () => {
       await writeFile(join(workspace, 'a.ts'), 'saved\n')
       editor.buffers.set(join(workspace, 'a.ts'), 'unsaved\n')
     })
-    expect(text('r1')).toContain('1: unsaved')
-    expect(text('r1')).not.toContain('1: saved')
+    expect(text('r1')).toContain(JSON.stringify('```typescript\nunsaved\n```').slice(1, -1))
+    expect(text('r1')).not.toContain('```typescript\\nsaved')
   })
 
   it('an edit is one fs/write_text_file with exactly the edited text, and the disk is left alone', async () => {
@@ -106,20 +106,21 @@ describe('an editor client over stdio', () => {
     expect(await readFile(file, 'utf8')).toBe('one\ntwo\n')
   })
 
-  it('typing in the buffer while the edit is asked about makes it stale', async () => {
+  it('saving the buffer while the edit is asked about makes it stale', async () => {
     const { editor, file, text } = await run(
       [read, edit],
       async (workspace) => writeFile(join(workspace, 'a.ts'), 'one\ntwo\n'),
       {
-        answer: (editor, file) => (request) => {
+        answer: (editor, file) => async (request) => {
           editor.buffers.set(file, 'one\ntwo\ntyped\n')
+          await writeFile(file, 'one\ntwo\ntyped\n')
           return choose('allow_once')(request)
         },
       },
     )
     expect(text('e1')).toContain('FS_STALE_VERSION')
     expect(editor.writes).toEqual([])
-    expect(await readFile(file, 'utf8')).toBe('one\ntwo\n')
+    expect(await readFile(file, 'utf8')).toBe('one\ntwo\ntyped\n')
   })
 
   it('a client that never answers is timed out with an error naming the request', async () => {

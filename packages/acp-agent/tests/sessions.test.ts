@@ -1,8 +1,8 @@
 // Sessions that survive the process, over the BUILT bin's real stdio: a session with a read,
 // an edit (its diff) and text; the process killed with SIGKILL; a new process on the same store
-// lists it, replays it card for card with session/load, and goes on — its model (a recording
-// OpenAI-compatible server on 127.0.0.1) gets the earlier turn, and an edit right after the
-// load is refused until the file is read again.
+// lists it, replays each card once as it ended with session/load, and goes on — its model (a
+// recording OpenAI-compatible server on 127.0.0.1) gets the earlier turn, and an edit right
+// after the load is refused until the file is read again.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
@@ -65,8 +65,18 @@ async function recordingServer(answers: string[][]) {
 const sse = (delta: object, finish: string | null = null): string =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
+/** Each card in the state its last update left it, in the order the cards opened. */
 function cards(updates: readonly acp.SessionUpdate[]): acp.SessionUpdate[] {
-  return updates.filter((u) => ['tool_call', 'tool_call_update'].includes(u.sessionUpdate))
+  const ended = new Map<string, acp.SessionUpdate>()
+  for (const update of updates) {
+    if (update.sessionUpdate === 'tool_call') ended.set(update.toolCallId, update)
+    if (update.sessionUpdate !== 'tool_call_update') continue
+    const card = ended.get(update.toolCallId)
+    const { sessionUpdate: _update, ...changes } = update
+    if (card !== undefined)
+      ended.set(update.toolCallId, { ...card, ...changes } as acp.SessionUpdate)
+  }
+  return [...ended.values()]
 }
 
 describe('a session across a killed process', () => {
@@ -148,6 +158,8 @@ describe('a session across a killed process', () => {
         content: { type: 'text', text: 'Fix the first line' },
       })
       expect(cards(replayed)).toEqual(cards(original))
+      // Each card is replayed once, as it ended.
+      expect(replayed.filter((u) => u.sessionUpdate === 'tool_call')).toEqual(cards(original))
       const diff = JSON.stringify(cards(replayed))
       expect(diff).toContain('"type":"diff"')
       const before = client.updates.length

@@ -57,7 +57,13 @@ describe('read and edit cards', () => {
     )
     expect(readDone?.status).toBe('completed')
     expect(readDone?.locations).toEqual([{ path: file, line: 2 }])
-    expect(JSON.stringify(readDone?.content)).toContain('2: line two')
+    expect(readDone?.content).toEqual([
+      { type: 'content', content: { type: 'text', text: 'Lines 2–4 of 4' } },
+      {
+        type: 'content',
+        content: { type: 'text', text: '```\nline two\nline three\nline four\n```' },
+      },
+    ])
   })
 
   it('an edit closes its card with the diff and the changed line', async () => {

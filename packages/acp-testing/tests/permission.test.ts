@@ -89,14 +89,20 @@ describe('asking before a write', () => {
       oldText: null,
       newText: '# A\n',
     })
+    // The request stands alone: it carries the pending card as the client was shown it.
+    const { sessionUpdate: _update, ...shown } = card[0]!
+    expect(harness.permissionRequests[0]?.toolCall).toEqual(shown)
     expect(harness.permissionRequests).toEqual([
       {
         sessionId,
         toolCall: {
           toolCallId: 'w1',
           title: 'Write new.md',
+          name: 'write',
           kind: 'edit',
           status: 'pending',
+          rawInput: { file_path: 'new.md', content: '# A\n' },
+          content: [{ type: 'diff', path: file, oldText: null, newText: '# A\n' }],
           locations: [{ path: file }],
         },
         options: [

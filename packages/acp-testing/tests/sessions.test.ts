@@ -40,10 +40,41 @@ const script = {
   ],
 }
 
-/** The cards and messages of a session's updates, as a person sees them. */
+/**
+ * The cards and messages of a session's updates, as a person sees them at the end: the chunks
+ * of one message (or thought) in a row read as one text, and each card in the state its last
+ * update left it.
+ */
 function shown(updates: readonly SessionUpdate[]): SessionUpdate[] {
-  const kinds = ['tool_call', 'tool_call_update', 'agent_message_chunk', 'agent_thought_chunk']
-  return updates.filter((update) => kinds.includes(update.sessionUpdate))
+  const seen: SessionUpdate[] = []
+  const cards = new Map<string, number>()
+  for (const update of updates) {
+    const last = seen.at(-1)
+    if (update.sessionUpdate === 'tool_call') {
+      cards.set(update.toolCallId, seen.length)
+      seen.push(update)
+    } else if (update.sessionUpdate === 'tool_call_update') {
+      const at = cards.get(update.toolCallId)
+      if (at === undefined) continue
+      const { sessionUpdate: _update, ...changes } = update
+      seen[at] = { ...seen[at], ...changes } as SessionUpdate
+    } else if (
+      update.sessionUpdate === 'agent_message_chunk' ||
+      update.sessionUpdate === 'agent_thought_chunk'
+    ) {
+      if (
+        last?.sessionUpdate === update.sessionUpdate &&
+        last.content.type === 'text' &&
+        update.content.type === 'text'
+      ) {
+        const text = last.content.text + update.content.text
+        seen[seen.length - 1] = { ...last, content: { type: 'text', text } }
+      } else {
+        seen.push(update)
+      }
+    }
+  }
+  return seen
 }
 
 async function firstSession(harness: AcpHarness): Promise<string> {
@@ -82,6 +113,13 @@ describe('a stored session', () => {
       content: { type: 'text', text: 'Fix the first line\nplease' },
     })
     expect(shown(replayed)).toEqual(shown(original))
+    // Each card is replayed once, in the state it ended in.
+    const calls = replayed.filter((update) => update.sessionUpdate === 'tool_call')
+    expect(calls.map((call) => [call.toolCallId, call.status])).toEqual([
+      ['r1', 'completed'],
+      ['e1', 'completed'],
+    ])
+    expect(replayed.some((update) => update.sessionUpdate === 'tool_call_update')).toBe(false)
     // The session goes on: the edit after the load is refused until the file is read again.
     await harness.prompt(sessionId, 'edit again')
     const events = harness.ctx.agents.get(sessionId)?.session.events ?? []

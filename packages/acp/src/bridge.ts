@@ -7,6 +7,7 @@
 import { RequestError, agent as acpAgent, methods } from '@agentclientprotocol/sdk'
 import type {
   AgentConnection,
+  AnyMessage,
   ClientCapabilities,
   Implementation,
   SessionInfo,
@@ -18,7 +19,7 @@ import { resolve } from 'node:path'
 import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/dsh-agent'
 import { ConnectionSessions } from './connection-sessions'
 import { acpSessionFiles } from './editor-files'
-import { withEncodableErrors } from './encodable-stream'
+import { encodableStream } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
 import {
   acpInitializeResponse,
@@ -50,6 +51,11 @@ export interface AcpBridgeDeps {
   onSession(record: AcpSessionRecord): () => void
 }
 
+/** A `session/update` notification as it goes on the wire. */
+function updateMessage(sessionId: string, update: SessionUpdate): AnyMessage {
+  return { jsonrpc: '2.0', method: methods.client.session.update, params: { sessionId, update } }
+}
+
 /** One served connection. */
 export interface AcpServeHandle {
   /** Resolves once the connection closed and its sessions' turns ended and agents were released. */
@@ -73,12 +79,19 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       // the close handler below is already cancelling the turn.
     })
   }
+  /** A replay's updates, past the SDK's per-message queue (see ./encodable-stream). */
+  const sendBatch = (sessionId: string, updates: readonly SessionUpdate[]) =>
+    wire.writeNotifications(updates.map((update) => updateMessage(sessionId, update))).catch(() => {
+      // The connection closed during the replay: nobody reads it any more; the load's own
+      // response fails with the connection.
+    })
 
   const recordOf = (agent: Agent) => {
     const id = agent.session.header.id
     return new AcpSessionRecord({
       agent,
       send: (update) => send(id, update),
+      sendBatch: (updates) => sendBatch(id, updates),
       files: acpSessionFiles(connection, id, capabilities),
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
@@ -96,7 +109,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   }
 
   /** A stored session live again on this connection; with `replay`, its history re-sent first. */
-  const attach = (params: { sessionId: string; cwd: string }, replay: boolean) => {
+  const attach = async (params: { sessionId: string; cwd: string }, replay: boolean) => {
     const { sessionId } = params
     if (sessions.get(sessionId)) {
       const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
@@ -118,7 +131,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       agent.setMode(deps.defaultMode)
     }
     const record = sessions.open(agent)
-    if (replay) record.replay()
+    if (replay) await record.replay()
     return modesOf(agent)
   }
 
@@ -204,7 +217,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       sessions.get(params.sessionId)?.cancel()
     })
 
-  const connection: AgentConnection = app.connect(withEncodableErrors(stream))
+  const wire = encodableStream(stream)
+  const connection: AgentConnection = app.connect(wire.stream)
   const releaseAll = () => sessions.closeAll()
   const closed = connection.closed.then(releaseAll, releaseAll)
   return {

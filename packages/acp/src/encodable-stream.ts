@@ -4,6 +4,8 @@
 // write, which errors the stream and ends the whole connection. This wrapper drops such an
 // error's `data`, so the client still gets its error and the connection keeps serving.
 // Only error responses that carry `data` are checked; every other frame passes as it is.
+// It also lets the bridge write many notifications at once past the SDK's per-message queue
+// (a session/load replays thousands), in order after what the SDK already handed over.
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk'
 
 function encodable(message: AnyMessage): AnyMessage {
@@ -18,13 +20,31 @@ function encodable(message: AnyMessage): AnyMessage {
   }
 }
 
+export interface EncodableStream {
+  /** The stream for the SDK's connection. */
+  stream: Stream
+  /**
+   * Writes notifications straight to the transport, in order, after every message the SDK has
+   * handed over so far (not after messages still in the SDK's own queue); resolves once the
+   * transport took the last. For a burst of notifications nothing else waits to go before.
+   */
+  writeNotifications(messages: readonly AnyMessage[]): Promise<void>
+}
+
 /** `stream` with outgoing error responses whose `data` JSON cannot encode sent without it. */
-export function withEncodableErrors(stream: Stream): Stream {
+export function encodableStream(stream: Stream): EncodableStream {
   const inner = stream.writable.getWriter()
   const writable = new WritableStream<AnyMessage>({
     write: (message) => inner.write(encodable(message)),
     close: () => inner.close(),
     abort: (reason: unknown) => inner.abort(reason),
   })
-  return { readable: stream.readable, writable }
+  return {
+    stream: { readable: stream.readable, writable },
+    writeNotifications: (messages) => {
+      let last: Promise<void> = Promise.resolve()
+      for (const message of messages) last = inner.write(message)
+      return last
+    },
+  }
 }

@@ -7,20 +7,20 @@ import type {
   RequestPermissionResponse,
 } from '@agentclientprotocol/sdk'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
-import { toAcpLocations } from './to-acp'
+import { toAcpPermissionToolCall } from './permission-card'
+import type { AcpToolCall } from './to-acp'
 
 /**
- * The request for card `toolCallId`. The card itself already went out `pending` with the
- * preview; the request names it with its title, kind and locations (not the diff again).
+ * The request for card `toolCallId`, standing alone: it carries the card as it went out
+ * `pending` (`card`: its content with the preview, its `rawInput`), see ./permission-card.
  */
 export function toAcpPermissionRequest(
   sessionId: string,
   toolCallId: string,
   request: ToolPermissionRequest,
   cwd: string,
+  card?: AcpToolCall,
 ): RequestPermissionRequest {
-  const { presentation } = request
-  const locations = presentation.locations ?? []
   const options: PermissionOption[] = request.options.map(({ optionId, name, kind }) => ({
     optionId,
     name,
@@ -28,13 +28,7 @@ export function toAcpPermissionRequest(
   }))
   return {
     sessionId,
-    toolCall: {
-      toolCallId,
-      title: presentation.title,
-      kind: presentation.kind ?? 'other',
-      status: 'pending',
-      ...(locations.length > 0 && { locations: toAcpLocations(locations, cwd) }),
-    },
+    toolCall: toAcpPermissionToolCall(toolCallId, request, cwd, card),
     options,
   }
 }

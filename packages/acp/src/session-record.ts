@@ -14,6 +14,7 @@ import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
+import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
@@ -21,10 +22,19 @@ import type { AcpSessionFiles } from './editor-files'
 import { SessionInfoUpdates } from './session-info'
 import { ToolCards } from './tool-cards'
 
+/** Updates a replay sends before it waits for the connection to take them. */
+export const REPLAY_BATCH = 256
+
 export interface AcpSessionRecordOptions {
   agent: Agent
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
+  /**
+   * Delivers many updates of this session at once, in order; resolves once they were handed
+   * on. Only a replay uses it (without it, `send` one by one): it is the first thing a loaded
+   * session sends, so no update of `send`'s is waiting to go before it.
+   */
+  sendBatch?: (updates: readonly SessionUpdate[]) => Promise<void>
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
   /** Asks the client `session/request_permission`; the signal cancels the request. */
@@ -119,7 +129,8 @@ export class AcpSessionRecord {
   async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
-    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
+    const card = this.cards.askedCardOf(exec.callId)
+    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd, card)
     let answer: ToolPermissionAnswer
     try {
       answer = fromAcpPermissionResponse(await this.options.requestPermission(params, exec.signal))
@@ -132,23 +143,30 @@ export class AcpSessionRecord {
   }
 
   /**
-   * Shows a stored session again, as it went: the person's messages as user_message_chunk,
-   * then every answer, thought and card as it was sent the first time (the events carry their
-   * cards). A turn the process died in has its open cards closed as unfinished.
+   * Shows a stored session again: the person's messages as user_message_chunk, then every
+   * answer, thought and card (the events carry their cards, presented once when the call ran),
+   * each answer in one chunk and each card once, as it ended (./replay). With `sendBatch`, the
+   * updates go out in batches of REPLAY_BATCH, each waited on before the next, so a long
+   * session neither queues all its updates at once nor holds the connection's other sessions
+   * up. Resolves once every update was handed on.
    */
-  replay(): void {
-    for (const event of this.agent.session.events) {
-      if (event.type === 'user/message') {
-        this.options.send({
-          sessionUpdate: 'user_message_chunk',
-          content: { type: 'text', text: event.text },
-        })
-      } else {
-        this.onEvent(event)
-      }
+  async replay(): Promise<void> {
+    const { send, sendBatch } = this.options
+    const events = this.agent.session.events.slice()
+    // The stored title goes out once, after the session it names.
+    const updates = [...replayUpdates(events, this.cards, this.presenter), ...this.info.replayed()]
+    if (sendBatch === undefined) {
+      for (const update of updates) send(update)
+      return
     }
-    this.closeOpenCards('error')
-    this.sendAll(this.info.replayed())
+    let batch: SessionUpdate[] = []
+    for (const update of updates) {
+      batch.push(update)
+      if (batch.length < REPLAY_BATCH) continue
+      await sendBatch(batch)
+      batch = []
+    }
+    if (batch.length > 0) await sendBatch(batch)
   }
 
   private onEvent(event: SessionEvent): void {

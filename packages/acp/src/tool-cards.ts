@@ -8,6 +8,7 @@
 // Pure bookkeeping: it returns the updates to send and never sends them.
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk'
 import type { AcpToolCall } from './to-acp'
+import { toAcpPendingToolCall } from './permission-card'
 
 type CardState = 'held' | 'pending' | 'running'
 
@@ -16,6 +17,8 @@ interface Card {
   /** The card's opening `tool_call`, as the presenter built it. */
   opening: AcpToolCall
   state: CardState
+  /** The `pending` card as it went out when a person was asked about the call. */
+  asked?: AcpToolCall
 }
 
 export class ToolCards {
@@ -57,8 +60,13 @@ export class ToolCards {
     const card = this.open.get(callId)
     if (card === undefined || card.state !== 'held') return []
     card.state = 'pending'
-    const content = [...(card.opening.content ?? []), ...preview]
-    return [{ ...card.opening, status: 'pending', ...(content.length > 0 && { content }) }]
+    card.asked = toAcpPendingToolCall(card.opening, preview)
+    return [card.asked]
+  }
+
+  /** The `pending` card of model call `callId` as it went out when it was asked about. */
+  askedCardOf(callId: string): AcpToolCall | undefined {
+    return this.open.get(callId)?.asked
   }
 
   /** The call ended: its card is closed; a card never opened opens `pending` first. */

@@ -2,9 +2,11 @@
 // the client's answer back.
 import { describe, expect, it } from 'vitest'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from '../src/permission'
+import { toAcpPendingToolCall } from '../src/permission-card'
+import { toAcpTextContent, toAcpToolCall } from '../src/to-acp'
 
 const request = {
-  exec: { callId: 'c1', name: 'write', arguments: {} },
+  exec: { callId: 'c1', name: 'write', arguments: { file_path: 'a.txt', content: 'x' } },
   presentation: {
     title: 'Write a.txt',
     kind: 'edit' as const,
@@ -18,14 +20,17 @@ const request = {
 }
 
 describe('the request', () => {
-  it('names the card by wire id, title, kind and absolute locations, with the options in order', () => {
+  it('carries the call without a card: title, kind, absolute locations, arguments and preview', () => {
     expect(toAcpPermissionRequest('s1', 'c1#2', request, '/w')).toEqual({
       sessionId: 's1',
       toolCall: {
         toolCallId: 'c1#2',
         title: 'Write a.txt',
+        name: 'write',
         kind: 'edit',
         status: 'pending',
+        rawInput: { file_path: 'a.txt', content: 'x' },
+        content: [{ type: 'diff', path: '/w/a.txt', oldText: null, newText: 'x' }],
         locations: [{ path: '/w/a.txt', line: 3 }],
       },
       options: [
@@ -35,15 +40,33 @@ describe('the request', () => {
     })
   })
 
-  it('leaves locations off when the call has none and gives a generic kind', () => {
-    const bare = { ...request, presentation: { title: 'run' } }
+  it('leaves locations and content off when the call has none and gives a generic kind', () => {
+    const bare = { ...request, presentation: { title: 'run' }, preview: [] }
     const params = toAcpPermissionRequest('s1', 'c1', bare, '/w')
     expect(params.toolCall).toEqual({
       toolCallId: 'c1',
       title: 'run',
+      name: 'write',
       kind: 'other',
       status: 'pending',
+      rawInput: { file_path: 'a.txt', content: 'x' },
     })
+  })
+
+  it('is the pending card the client was shown, whatever that card carries', () => {
+    const opening = toAcpToolCall(
+      { callId: 'c1#2', name: 'write', args: { clipped: true }, cwd: '/w' },
+      { title: 'Write a.txt', kind: 'edit', rawInput: 'summary' },
+    )
+    const card = toAcpPendingToolCall(opening, [toAcpTextContent('preview')])
+    const { sessionUpdate: _update, ...shown } = card
+    const params = toAcpPermissionRequest('s1', 'c1#2', request, '/w', card)
+    expect(params.toolCall).toEqual(shown)
+    expect(params.toolCall.rawInput).toEqual({ clipped: true })
+    expect(params.toolCall.content).toEqual([
+      toAcpTextContent('summary'),
+      toAcpTextContent('preview'),
+    ])
   })
 })
 

@@ -5,7 +5,6 @@
 // (already checked). Between that check and the editor's write the person can still type:
 // ACP has no conditional write, so this is the narrowest the race can be.
 // Not here: targets the disk serves (handed to LocalDisk whole), the calls (client.ts).
-import { dirname } from 'node:path'
 import type {
   FsEditExpectation,
   FsEditOutcome,
@@ -20,7 +19,6 @@ import {
   hasUtf8Bom,
   KeyedMutex,
   notObservedError,
-  parentNotDirectoryError,
   planTextEdit,
   staleVersionError,
   throwIfAborted,
@@ -29,6 +27,7 @@ import {
 } from '@deepseek-ai/dsh-fs/provider'
 import type { LocalDisk } from '@deepseek-ai/dsh-fs-local'
 import { writeThroughEditor, type AcpFsClient } from './client'
+import { makeParentFolders, removeFolders } from './folders'
 import { editorVersion, readableText, splitBom, utf8Length, withBom } from './editor-text'
 import { editorServes, type EditorRoutes } from './route'
 
@@ -63,12 +62,18 @@ export class EditorMutations {
       }
       if (route.kind === 'absent') {
         if (intent?.kind === 'replaceIfVersion') throw staleVersionError(path)
-        await this.checkParents(target, signal)
-        const version = await this.commit(target, client, content, signal)
-        return { operation: 'create', version, previousText: null }
+        const made = await makeParentFolders(this.disk, target, signal)
+        try {
+          const version = await this.commit(target, client, content, signal)
+          return { operation: 'create', version, previousText: null }
+        } catch (error) {
+          await removeFolders(made)
+          throw error
+        }
       }
       if (intent?.kind === 'createIfAbsent') throw notObservedError(path, 'write')
-      const current = await this.routes.read(target, client, signal)
+      const guard = intent?.kind === 'replaceIfVersion' ? intent.version : undefined
+      const current = await this.routes.textToChange(target, route, guard, signal)
       if (intent?.kind === 'replaceIfVersion' && intent.version !== editorVersion(current)) {
         throw staleVersionError(path)
       }
@@ -92,7 +97,7 @@ export class EditorMutations {
       checkEditRequest(request, path)
       const route = await this.routes.route(target, client, signal)
       if (route.kind !== 'editor') return this.disk.editText(target, request, expected, signal)
-      const current = await this.routes.read(target, client, signal)
+      const current = await this.routes.textToChange(target, route, expected?.version, signal)
       if (expected && expected.version !== editorVersion(current)) throw staleVersionError(path)
       const size = utf8Length(current)
       if (size > this.maxEditBytes) throw tooLargeError(path, size, this.maxEditBytes)
@@ -123,6 +128,7 @@ export class EditorMutations {
     const served = editorServes(text, this.routes.options.maxEditorBytes)
     if (client.canWrite && served) {
       const { timeoutMs } = this.routes.options
+      this.routes.changed(target)
       await writeThroughEditor(client, target.displayPath, text, timeoutMs, signal)
       return editorVersion(text)
     }
@@ -148,21 +154,6 @@ export class EditorMutations {
       break
     }
     return editorVersion(withBom(text, bom))
-  }
-
-  /**
-   * A new file's nearest existing ancestor must be a directory (FS_NOT_FOUND otherwise, as on
-   * disk): the editor is not asked to create a file below a file.
-   */
-  private async checkParents(target: FsTarget, signal?: AbortSignal): Promise<void> {
-    for (let at = dirname(target.displayPath); ; at = dirname(at)) {
-      const info = await this.disk.stat(await this.disk.resolve(at), signal)
-      if (info !== undefined) {
-        if (info.type !== 'directory') throw parentNotDirectoryError(target.displayPath)
-        return
-      }
-      if (dirname(at) === at) return
-    }
   }
 }
 

@@ -100,3 +100,4 @@ export default class LocalFileSystem extends FileSystem {
 
 export { LocalDisk } from './disk'
 export type { LocalDiskOptions } from './disk'
+export { toFsError } from './errors'

@@ -25,6 +25,7 @@ describe('reading a file', () => {
       endLine: 2,
       totalLines: 2,
       capped: false,
+      lines: ['first line', 'second line'],
     })
   })
 
@@ -55,14 +56,28 @@ describe('reading a file', () => {
     expect(first).toContain('<content>\n1: alpha\n\n(Showing lines 1-1 of 53.')
   })
 
-  it('presents the window first line as its location', async () => {
+  it('presents the window as the file has it, at its first line', async () => {
     d = await deploy()
-    await writeFile(join(d.dir, 'p.txt'), 'a\nb\nc\n')
-    const args = { file_path: 'p.txt', offset: 2 }
+    await writeFile(join(d.dir, 'p.ts'), 'a\r\nb\r\nc\n')
+    const args = { file_path: 'p.ts', offset: 2 }
     const result = await d.run(d.agent('s1'), 'read', args)
     expect(d.ctx.tools.presentResult('read', args, result, { cwd: d.dir })).toEqual({
-      title: 'Read p.txt',
-      locations: [{ path: 'p.txt', line: 2 }],
+      title: 'Read p.ts',
+      content: [
+        { type: 'text', text: 'Lines 2–3 of 3' },
+        { type: 'text', text: '```typescript\nb\nc\n```' },
+      ],
+      locations: [{ path: 'p.ts', line: 2 }],
+    })
+  })
+
+  it('presents a failed read with the workspace path as the title has it', async () => {
+    d = await deploy()
+    const args = { file_path: join(d.dir, 'src/nope.ts') }
+    const result = await d.run(d.agent('s1'), 'read', args)
+    expect(textOf(result)).toContain(join(d.dir, 'src/nope.ts'))
+    expect(d.ctx.tools.presentResult('read', args, result, { cwd: d.dir })).toEqual({
+      content: [{ type: 'text', text: 'Error: File not found: src/nope.ts' }],
     })
   })
 })

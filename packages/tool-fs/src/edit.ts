@@ -14,7 +14,7 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
 import { filePathInput, resolveFor, type ToolFsHost } from './input'
-import { formatEditClip, titlePath } from './present'
+import { formatEditClip, presentFailure, titlePath } from './present'
 import { previewEdit } from './preview'
 
 export const editInput = z.object({
@@ -121,8 +121,9 @@ export function presentEditResult(
   result: ToolResultView<EditDetails>,
   view?: ToolPresentationView,
 ): ToolResultPresentation | undefined {
+  if (result.isError) return presentFailure(result, view)
   const details = result.details
-  if (result.isError || !isEditDetails(details)) return undefined
+  if (!isEditDetails(details)) return undefined
   const { path, replacements, line, excerpt } = details
   const count = replacements === 1 ? '' : ` (${replacements} replacements)`
   return {

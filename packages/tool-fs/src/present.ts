@@ -1,8 +1,13 @@
 // Shared pieces of the tools' presentation: the path shown in a title, the clipped edit
-// input, and a diff block that stays small for large files.
+// input, a diff block that stays small for large files, and a failed call's card in the
+// titles' terms (workspace paths relative).
 // Pure and total (never throws): presentation runs on whatever arguments a UI replays.
-import { isAbsolute, relative } from 'node:path'
-import type { ToolPresentationContent, ToolPresentationView } from '@deepseek-ai/dsh-tools'
+import { isAbsolute, relative, sep } from 'node:path'
+import type {
+  ToolPresentationContent,
+  ToolPresentationView,
+  ToolResultPresentation,
+} from '@deepseek-ai/dsh-tools'
 
 /** Each side of the edit clip keeps this many UTF-16 code units before `…`. */
 export const CLIP_CHARS = 40
@@ -99,4 +104,28 @@ export function diffBlock(
     oldText: before.slice(from, before.length - keepTail).join('\n'),
     newText: after.slice(from, after.length - keepTail).join('\n'),
   }
+}
+
+/**
+ * A failed call's card: the error as the model got it, with every path inside the workspace
+ * (`view.cwd`) made relative to it, as the titles show them. Without a cwd, as the model got it.
+ */
+export function presentFailure(
+  result: { content: readonly { text: string }[] },
+  view?: ToolPresentationView,
+): ToolResultPresentation {
+  const cwd = view?.cwd
+  const content = result.content.map(({ text }): ToolPresentationContent => ({
+    type: 'text',
+    text: cwd === undefined ? text : relativeInside(text, cwd),
+  }))
+  return { content }
+}
+
+/** `text` with `<cwd>/rest` written `rest` wherever a path starts (not inside a longer path). */
+export function relativeInside(text: string, cwd: string): string {
+  if (!isAbsolute(cwd) || cwd === sep) return text
+  const base = cwd.endsWith(sep) ? cwd : cwd + sep
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return text.replace(new RegExp(`(^|[\\s"'\`(\\[<=,:])${escaped}(?=[^\\s/])`, 'g'), '$1')
 }

@@ -10,12 +10,15 @@ import type {
   ToolCallPresentation,
   ToolExecution,
   ToolPresentationView,
+  ToolResultPresentation,
+  ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
 import { filePathInput, resolveFor, type ToolFsHost } from './input'
 import type { LineIndexCache } from './line-index'
-import { titlePath } from './present'
+import { presentFailure, titlePath } from './present'
 import { checkFile } from './preview'
+import { readCardContent } from './read-card'
 import { READ_MAX_LINES, isOffsetPastEnd, renderReadOutput, textWindow } from './read-render'
 import type { ReadWindow } from './read-render'
 import { ReadWindowScanner } from './read-scan'
@@ -47,6 +50,8 @@ export interface ReadDetails {
   capped: boolean
   /** Where the text came from, when the provider says (`editor`, `disk`). */
   source?: string
+  /** The window's lines as shown (for the card; the model gets them numbered). */
+  lines: string[]
 }
 
 export interface ReadToolOptions {
@@ -70,17 +75,27 @@ export function createReadTool(host: ToolFsHost, options: ReadToolOptions) {
     input: readInput,
     execute: (args, exec) => applyRead(host, options, args, exec),
     presentCall: presentReadCall,
-    presentResult(args, result, view) {
-      const details = result.details
-      if (result.isError || details === undefined || details.endLine < details.startLine) {
-        return undefined
-      }
-      return {
-        title: `Read ${titlePath(args.file_path, view)}`,
-        locations: [{ path: args.file_path, line: details.startLine }],
-      }
-    },
+    presentResult: presentReadResult,
   })
+}
+
+/** `Read <path>`, the read card (summary, then the window's text fenced), the first line. */
+export function presentReadResult(
+  args: ReadArgs,
+  result: ToolResultView<ReadDetails>,
+  view?: ToolPresentationView,
+): ToolResultPresentation | undefined {
+  if (result.isError) return presentFailure(result, view)
+  const details = result.details
+  if (details === undefined || !Array.isArray(details.lines)) return undefined
+  const empty = details.lines.length === 0
+  return {
+    title: `Read ${titlePath(args.file_path, view)}`,
+    content: readCardContent(details),
+    locations: [
+      empty ? { path: args.file_path } : { path: args.file_path, line: details.startLine },
+    ],
+  }
 }
 
 /** The seed's call card: `Read <path>`, kind read, `offset N, limit M`, the file (and line). */
@@ -144,6 +159,7 @@ async function readWindow(
     totalLines: window.totalLines,
     capped: window.capped,
     ...(info.source !== undefined && { source: info.source }),
+    lines: window.lines,
   }
   return { content: renderReadOutput(target.displayPath, window), details }
 }

@@ -12,7 +12,7 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
 import { filePathInput, resolveFor, type ToolFsHost } from './input'
-import { diffBlock, firstChangedLine, titlePath } from './present'
+import { diffBlock, firstChangedLine, presentFailure, titlePath } from './present'
 import { previewWrite } from './preview'
 import { countTextLines, formatLineCount } from './read-render'
 
@@ -100,8 +100,9 @@ export function presentWriteResult(
   result: ToolResultView<WriteDetails>,
   view?: ToolPresentationView,
 ): ToolResultPresentation | undefined {
+  if (result.isError) return presentFailure(result, view)
   const details = result.details
-  if (result.isError || !isWriteDetails(details)) return undefined
+  if (!isWriteDetails(details)) return undefined
   const shown = titlePath(args.file_path, view)
   const { path, oldText, newText } = details
   if (details.operation === 'create') {

@@ -153,10 +153,8 @@ describe('result cards', () => {
     )
   })
 
-  it('gives no result card for an error or details of another shape', () => {
+  it('gives no result card for details of another shape', () => {
     const args = { file_path: '/w/e.ts', old_string: '1', new_string: '2' }
-    const failed = { content: [{ type: 'text' as const, text: 'Error: no' }], isError: true }
-    expect(presentEditResult(args, failed)).toBeUndefined()
     expect(presentEditResult(args, { ...ok, details: { path: 1 } as never })).toBeUndefined()
     expect(
       presentWriteResult({ file_path: 'a', content: '' }, { ...ok, details: 'x' as never }),

@@ -3,7 +3,7 @@
 // with no unsaved buffer reads the file from disk, as an editor opening it (UTF-8, a leading
 // U+FEFF kept), so a buffer the editor saved follows the disk as an editor reloads a clean
 // buffer. A write sets the buffer and, when the editor saves, writes it to disk (parents
-// created); an editor that does not save keeps it as an unsaved buffer. Every request is
+// created, unless told not to); an editor that does not save keeps it as an unsaved buffer. Every request is
 // recorded.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -24,6 +24,8 @@ export interface MemoryEditorOptions {
   canWrite?: boolean
   /** Save each write to disk (default); else keep it as an unsaved buffer. */
   saves?: boolean
+  /** A save makes the file's missing folders (default); else it fails as a bare write would. */
+  makesFolders?: boolean
   /** Milliseconds each request waits before it acts (to let concurrent calls interleave). */
   delayMs?: number
 }
@@ -44,6 +46,7 @@ export class MemoryEditor implements AcpFsClient {
   /** While set, every request is recorded, then passed through it. */
   intercept: EditorIntercept | undefined
   private readonly saves: boolean
+  private readonly makesFolders: boolean
   private readonly delayMs: number
   private readonly unsaved = new Map<string, string>()
 
@@ -51,6 +54,7 @@ export class MemoryEditor implements AcpFsClient {
     this.canRead = options.canRead ?? true
     this.canWrite = options.canWrite ?? true
     this.saves = options.saves ?? true
+    this.makesFolders = options.makesFolders ?? true
     this.delayMs = options.delayMs ?? 0
   }
 
@@ -97,8 +101,12 @@ export class MemoryEditor implements AcpFsClient {
       this.unsaved.set(path, content)
       return
     }
-    await mkdir(dirname(path), { recursive: true })
-    await writeFile(path, content, 'utf8')
+    if (this.makesFolders) await mkdir(dirname(path), { recursive: true })
+    try {
+      await writeFile(path, content, 'utf8')
+    } catch (error) {
+      throw new EditorRequestError(-32603, `Internal error: ${String(error)}`)
+    }
     this.unsaved.delete(path)
   }
 

@@ -1,0 +1,108 @@
+// What a stored session replays as, built once per card: its events with each run of streamed
+// text joined, and each card as ONE `tool_call` in the state it ended in. A model streams an
+// answer in many small pieces and the log keeps each as it came, and a live card went out as an
+// opening and updates (so a live turn and a stored one are logged alike); a person reopening
+// the thread needs the answers and the cards as they ended, so a long session replays in a
+// fraction of the updates it took live. Pure: no connection, no Cordis.
+import type { SessionUpdate } from '@agentclientprotocol/sdk'
+import type { SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
+import { presentSessionEvent } from './presenter'
+import type { AcpPresenterContext } from './presenter'
+import { toAcpUnfinishedToolCall } from './to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
+import type { ToolCards } from './tool-cards'
+
+type Chunk = Extract<SessionEvent, { type: 'assistant/chunk' }>
+
+/** The events of a stored session, each run of same-kind text chunks of a turn joined. */
+export function* joinChunks(events: Iterable<SessionEvent>): Generator<SessionEvent> {
+  let run: Chunk | undefined
+  let pieces: string[] = []
+  const joined = (): Chunk => {
+    const chunk = run as Chunk
+    const text = pieces.length === 1 ? chunk.text : pieces.join('')
+    run = undefined
+    pieces = []
+    return { ...chunk, text }
+  }
+  for (const event of events) {
+    if (event.type === 'assistant/chunk') {
+      if (run !== undefined && run.kind === event.kind && run.turnId === event.turnId) {
+        pieces.push(event.text)
+        continue
+      }
+      if (run !== undefined) yield joined()
+      run = event
+      pieces = [event.text]
+      continue
+    }
+    if (run !== undefined) yield joined()
+    yield event
+  }
+  if (run !== undefined) yield joined()
+}
+
+/** A card in the state it ended in: its opening with what its closing update changed. */
+export function toAcpFinishedToolCall(
+  opening: AcpToolCall,
+  closing: AcpToolCallUpdate,
+): AcpToolCall {
+  const { sessionUpdate: _update, toolCallId: _id, ...changes } = closing
+  return { ...opening, ...changes } as AcpToolCall
+}
+
+/**
+ * The updates a stored session replays as, in order: the person's messages, each answer and
+ * thought in one chunk, each card once as it ended; a card whose turn ended without its result
+ * (the process died in it) ends failed. `cards` gives the wire ids (and keeps them used, so
+ * calls after the load never reuse one).
+ */
+export function* replayUpdates(
+  events: Iterable<SessionEvent>,
+  cards: ToolCards,
+  presenter: AcpPresenterContext,
+): Generator<SessionUpdate> {
+  for (const event of joinChunks(events)) {
+    switch (event.type) {
+      case 'user/message':
+        yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
+        break
+      case 'tool/call': {
+        const callId = cards.wireIdFor(event.callId)
+        const [opening] = presentSessionEvent({ ...event, callId }, presenter)
+        cards.hold(event.callId, opening as AcpToolCall)
+        break
+      }
+      case 'tool/asked':
+      case 'tool/started':
+        // The card is shown once, as it ended.
+        break
+      case 'tool/result': {
+        const { wireId, opening } = cards.finish(event.callId)
+        // The closing card, then what follows it (a plan the call set).
+        const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
+        yield finished(opening, closing as AcpToolCallUpdate)
+        yield* after
+        break
+      }
+      case 'turn/end':
+        yield* presentSessionEvent(event, presenter)
+        yield* unfinished(cards, event.reason)
+        break
+      default:
+        yield* presentSessionEvent(event, presenter)
+    }
+  }
+  yield* unfinished(cards, 'error')
+}
+
+function finished(opening: readonly SessionUpdate[], closing: AcpToolCallUpdate): SessionUpdate {
+  const [card] = opening
+  return card?.sessionUpdate === 'tool_call' ? toAcpFinishedToolCall(card, closing) : closing
+}
+
+function* unfinished(cards: ToolCards, reason: TurnEndReason): Generator<SessionUpdate> {
+  for (const { wireId, opening } of cards.takeAll()) {
+    yield finished(opening, toAcpUnfinishedToolCall(wireId, reason))
+  }
+}
