@@ -2,8 +2,7 @@
 // client: a permission request that carries the card it asks about (the diff, the arguments),
 // a read card with the file's text rather than the model's framing, a failed card that names
 // workspace paths as the titles do, a new file in new folders through an editor that makes no
-// folders, and one editor read per edit. Every frame the bin writes is checked against the
-// ACP schema.
+// folders. Every frame the bin writes is checked against the ACP schema.
 import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -199,34 +198,5 @@ describe('cards over stdio', () => {
     expect(closing('w1')).toMatchObject({ status: 'completed', title: 'Created docs/guide/new.md' })
     expect(editor.writes.map((write) => write.path)).toEqual([file])
     expect(await readFile(file, 'utf8')).toBe('# New\n')
-  })
-
-  it('an edit asked about reads the editor buffer once', async () => {
-    const editor = new HarnessEditor()
-    let readsWhenAsked = -1
-    const { closing, workspace } = await run(
-      [
-        { id: 'r1', name: 'read', arguments: { file_path: 'a.ts' } },
-        {
-          id: 'e1',
-          name: 'edit',
-          arguments: { file_path: 'a.ts', old_string: 'two', new_string: 'TWO' },
-        },
-      ],
-      (workspace) => writeFile(join(workspace, 'a.ts'), 'one\ntwo\n'),
-      {
-        editor,
-        answer: (request) => {
-          readsWhenAsked = editor.reads.length
-          return choose('allow_once')(request)
-        },
-      },
-    )
-    expect(closing('e1')).toMatchObject({ status: 'completed' })
-    const file = join(workspace, 'a.ts')
-    // One read for the read tool, one for the edit (its preview's, kept for the edit itself).
-    expect(readsWhenAsked).toBe(2)
-    expect(editor.reads.map((read) => read.path)).toEqual([file, file])
-    expect(editor.writes.map((write) => write.content)).toEqual(['one\nTWO\n'])
   })
 })

@@ -69,7 +69,7 @@ export default class AcpFileSystem extends FileSystem {
   async resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
     const target = await this.disk.resolve(path, options)
     const client = this.clientOf?.(options?.session)
-    if (client !== undefined) this.routes.remember(target, client, options?.call)
+    if (client !== undefined) this.routes.remember(target, client)
     return target
   }
 

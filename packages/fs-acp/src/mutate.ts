@@ -72,8 +72,7 @@ export class EditorMutations {
         }
       }
       if (intent?.kind === 'createIfAbsent') throw notObservedError(path, 'write')
-      const guard = intent?.kind === 'replaceIfVersion' ? intent.version : undefined
-      const current = await this.routes.textToChange(target, route, guard, signal)
+      const current = await this.routes.read(target, client, signal)
       if (intent?.kind === 'replaceIfVersion' && intent.version !== editorVersion(current)) {
         throw staleVersionError(path)
       }
@@ -97,7 +96,7 @@ export class EditorMutations {
       checkEditRequest(request, path)
       const route = await this.routes.route(target, client, signal)
       if (route.kind !== 'editor') return this.disk.editText(target, request, expected, signal)
-      const current = await this.routes.textToChange(target, route, expected?.version, signal)
+      const current = await this.routes.read(target, client, signal)
       if (expected && expected.version !== editorVersion(current)) throw staleVersionError(path)
       const size = utf8Length(current)
       if (size > this.maxEditBytes) throw tooLargeError(path, size, this.maxEditBytes)
@@ -128,7 +127,6 @@ export class EditorMutations {
     const served = editorServes(text, this.routes.options.maxEditorBytes)
     if (client.canWrite && served) {
       const { timeoutMs } = this.routes.options
-      this.routes.changed(target)
       await writeThroughEditor(client, target.displayPath, text, timeoutMs, signal)
       return editorVersion(text)
     }

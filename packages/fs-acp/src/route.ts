@@ -3,12 +3,10 @@
 // larger than maxEditorBytes, whose first 8 KiB look like UTF-8 text; anything else (missing,
 // a directory, too large, binary) is the disk's, so its tool output and errors are exactly
 // LocalDisk's. Also the snapshot: the text `stat` got, handed to the next read of that target
-// object, so a stat → read sequence sees one version even while the person types. And a call's
-// preview read: the text a stat got for a tool call (FsResolveOptions.call), which that call's
-// write or edit takes instead of reading the buffer again while nothing says it changed.
+// object, so a stat → read sequence sees one version even while the person types.
 // Not here: writes and edits (mutate.ts), the calls themselves (client.ts).
 import { Buffer } from 'node:buffer'
-import { isFsError, type FsInfo, type FsTarget, type FsVersion } from '@deepseek-ai/dsh-fs'
+import { isFsError, type FsInfo, type FsTarget } from '@deepseek-ai/dsh-fs'
 import { TextChunkDecoder, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import type { LocalDisk } from '@deepseek-ai/dsh-fs-local'
 import { readThroughEditor, type AcpFsClient } from './client'
@@ -18,21 +16,12 @@ import { editorInfo } from './editor-text'
 const SNIFF_BYTES = 8 * 1024
 
 export type Route =
-  /** A small text file on disk: the editor's buffer is the file (`info`: the disk's). */
-  | { kind: 'editor'; client: AcpFsClient; info: FsInfo }
+  /** A small text file on disk: the editor's buffer is the file. */
+  | { kind: 'editor'; client: AcpFsClient }
   /** Something on disk the editor does not serve: the disk's, with the disk's info. */
   | { kind: 'disk'; info: FsInfo }
   /** Nothing on disk: reads are the disk's (not found); a write may create through the editor. */
   | { kind: 'absent'; client: AcpFsClient }
-
-/** What a call's stat read through the editor: the text, its version, the disk's version. */
-interface CallRead {
-  text: string
-  version: FsVersion
-  diskVersion: FsVersion
-  /** The count of this provider's changes of the target when it was read. */
-  change: number
-}
 
 export interface EditorRoutesOptions {
   maxEditorBytes: number
@@ -44,21 +33,14 @@ export class EditorRoutes {
   private readonly clients = new WeakMap<FsTarget, AcpFsClient>()
   /** The text the last stat of a target got, until the next read of that target takes it. */
   private readonly snapshots = new WeakMap<FsTarget, string>()
-  /** The tool call each target was resolved for (FsResolveOptions.call). */
-  private readonly calls = new WeakMap<FsTarget, object>()
-  /** Per call, by target key: the editor text its stat read, until its write or edit takes it. */
-  private readonly callReads = new WeakMap<object, Map<string, CallRead>>()
-  /** Per target key, how many changes this provider sent through the editor. */
-  private readonly changes = new Map<string, number>()
 
   constructor(
     private readonly disk: LocalDisk,
     readonly options: EditorRoutesOptions,
   ) {}
 
-  remember(target: FsTarget, client: AcpFsClient, call?: object): void {
+  remember(target: FsTarget, client: AcpFsClient): void {
     this.clients.set(target, client)
-    if (call !== undefined) this.calls.set(target, call)
   }
 
   /** The editor that serves `target`, when it was resolved for one that can read. */
@@ -79,7 +61,7 @@ export class EditorRoutes {
       return { kind: 'disk', info }
     }
     const text = await this.looksLikeText(target, info.size ?? 0, signal)
-    return text ? { kind: 'editor', client, info } : { kind: 'disk', info }
+    return text ? { kind: 'editor', client } : { kind: 'disk', info }
   }
 
   /** The editor's text of `target` now (a leading U+FEFF included). */
@@ -98,55 +80,7 @@ export class EditorRoutes {
     if (route.kind === 'disk') return { ...route.info, source: 'disk' }
     const text = await this.read(target, client, signal)
     this.snapshots.set(target, text)
-    const info = editorInfo(text)
-    const diskVersion = route.info.version
-    const change = this.changes.get(target.targetKey) ?? 0
-    this.keepCallRead(target, { text, version: info.version, diskVersion, change })
-    return info
-  }
-
-  /**
-   * The editor text of `target` for its call's write or edit: the text the call's stat read (a
-   * preview), taken once, when the caller expects that very version and the disk file under
-   * the buffer is unchanged since (`route`: the mutation's own look at the disk) and no change
-   * went through the editor since from this provider; else the editor's text now. One editor read per change, where a preview came first.
-   */
-  async textToChange(
-    target: FsTarget,
-    route: Extract<Route, { kind: 'editor' }>,
-    expected: FsVersion | undefined,
-    signal?: AbortSignal,
-  ): Promise<string> {
-    const call = this.calls.get(target)
-    const reads = call === undefined ? undefined : this.callReads.get(call)
-    const kept = reads?.get(target.targetKey)
-    reads?.delete(target.targetKey)
-    if (
-      kept !== undefined &&
-      expected !== undefined &&
-      kept.version === expected &&
-      kept.diskVersion === route.info.version &&
-      kept.change === (this.changes.get(target.targetKey) ?? 0)
-    ) {
-      return kept.text
-    }
-    return this.read(target, route.client, signal)
-  }
-
-  /** This provider sent a change of `target` through the editor: earlier call reads are old. */
-  changed(target: FsTarget): void {
-    this.changes.set(target.targetKey, (this.changes.get(target.targetKey) ?? 0) + 1)
-  }
-
-  private keepCallRead(target: FsTarget, read: CallRead): void {
-    const call = this.calls.get(target)
-    if (call === undefined) return
-    let reads = this.callReads.get(call)
-    if (reads === undefined) {
-      reads = new Map()
-      this.callReads.set(call, reads)
-    }
-    reads.set(target.targetKey, read)
+    return editorInfo(text)
   }
 
   /**
