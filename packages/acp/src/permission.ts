@@ -55,7 +55,10 @@ export function fromAcpPermissionResponse(response: unknown): ToolPermissionAnsw
  * The client answered the request with a JSON-RPC error: nobody was asked, and nobody
  * cancelled either. The call is refused with the error's code and message as the reason.
  */
-export function fromAcpPermissionError(error: { code: number; message: string }): ToolPermissionAnswer {
+export function fromAcpPermissionError(error: {
+  code: number
+  message: string
+}): ToolPermissionAnswer {
   const message = error.message.length > 200 ? `${error.message.slice(0, 200)}…` : error.message
   return {
     outcome: 'failed',
@@ -64,5 +67,7 @@ export function fromAcpPermissionError(error: { code: number; message: string })
 }
 
 function recordOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined
+  return typeof value === 'object' && value !== null
+    ? (value as Record<string, unknown>)
+    : undefined
 }
