@@ -2,6 +2,7 @@
 // the preview, the options) → the `session/request_permission` params, and the client's answer
 // (or its error answer) → the permission layer's answer. Pure: no I/O, no connection.
 import type { PermissionOption, RequestPermissionRequest } from '@agentclientprotocol/sdk'
+import { clipLongString } from '@deepseek-ai/dsh-tools'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { toAcpLocations } from './to-acp'
 
@@ -26,7 +27,7 @@ export function toAcpPermissionRequest(
     sessionId,
     toolCall: {
       toolCallId,
-      title: presentation.title,
+      title: clipLongString(presentation.title),
       kind: presentation.kind ?? 'other',
       status: 'pending',
       ...(locations.length > 0 && { locations: toAcpLocations(locations, cwd) }),
