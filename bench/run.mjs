@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'editor',
   'load',
   'growth',
+  'big-write',
 ]
 
 function parseArgs(argv) {

@@ -4,6 +4,7 @@
 import { mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { RequestError } from '@agentclientprotocol/sdk'
 import type { RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
 import type { PermissionAnswerer } from '@deepseek-ai/dsh-acp-testing'
@@ -145,6 +146,39 @@ describe('asking over stdio', () => {
     expect(await prompt).toEqual({ stopReason: 'cancelled' })
     expect(statuses(session.updates, 'w1')).toEqual(['pending', 'failed'])
     await expect(readFile(join(workspace, 'a.txt'), 'utf8')).rejects.toThrow()
+  })
+})
+
+describe('a client that answers the question with an error', () => {
+  it('that call fails PERMISSION_DENIED saying the editor could not ask, and the turn goes on to end_turn', async () => {
+    const { session, workspace } = await open(
+      [
+        call('w1', 'write', { file_path: 'a.txt', content: 'never' }),
+        call('r2', 'read', { file_path: 'seen.txt' }),
+      ],
+      () => {
+        throw new RequestError(-32603, 'this editor cannot show the question')
+      },
+    )
+    await writeFile(join(workspace, 'seen.txt'), 'seen\n')
+    expect(await session.prompt('write, then read')).toEqual({ stopReason: 'end_turn' })
+    expect(session.permissionRequests).toHaveLength(1)
+    expect(statuses(session.updates, 'w1')).toEqual(['pending', 'failed'])
+    const failed = session.updates.findLast(
+      (update) => update.sessionUpdate === 'tool_call_update' && update.toolCallId === 'w1',
+    )
+    expect(failed).toMatchObject({
+      rawOutput: { error: { name: 'PermissionError', code: 'PERMISSION_DENIED' } },
+    })
+    const text = JSON.stringify(failed && 'content' in failed ? failed.content : undefined)
+    expect(text).toContain('The editor could not ask the person whether to allow')
+    expect(text).toContain('error -32603: this editor cannot show the question')
+    expect(statuses(session.updates, 'r2')).toEqual(['in_progress', 'completed'])
+    await expect(readFile(join(workspace, 'a.txt'), 'utf8')).rejects.toThrow()
+    const answered = session.bin.frames.find(
+      (frame) => frame.from === 'client' && frame.method === 'session/request_permission',
+    )
+    expect(answered?.message).toMatchObject({ error: { code: -32603 } })
   })
 })
 

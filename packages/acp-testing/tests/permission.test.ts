@@ -235,6 +235,47 @@ describe('the answers', () => {
   })
 })
 
+describe('a client that cannot ask', () => {
+  it('an error answer refuses that call with PERMISSION_DENIED and the turn goes on to end_turn', async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      answer: () => {
+        throw new RequestError(-32603, 'no window to ask in')
+      },
+      script: {
+        turns: [
+          { toolCalls: [write('w1', 'a.txt', 'never')] },
+          { toolCalls: [write('w2', 'b.txt', 'never either')] },
+          { text: 'I could not write; please allow it.' },
+        ],
+      },
+    })
+    const sessionId = await harness.newSession()
+    expect(await harness.prompt(sessionId, 'write')).toEqual({ stopReason: 'end_turn' })
+    expect(harness.permissionRequests).toHaveLength(2)
+    for (const id of ['w1', 'w2']) {
+      const card = cardOf(harness.updatesOf(sessionId), id)
+      expect(card.map((update) => update.status)).toEqual(['pending', 'failed'])
+      expect(card.at(-1)).toMatchObject({
+        rawOutput: { error: { name: 'PermissionError', code: 'PERMISSION_DENIED' } },
+      })
+    }
+    const told = resultOf(harness, sessionId, 'w1')?.content[0]?.text ?? ''
+    expect(told).toContain('The editor could not ask the person whether to allow "Write a.txt"')
+    expect(told).toContain('error -32603: no window to ask in')
+    const said = harness
+      .updatesOf(sessionId)
+      .flatMap((update) =>
+        update.sessionUpdate === 'agent_message_chunk' && update.content.type === 'text'
+          ? [update.content.text]
+          : [],
+      )
+    expect(said.join('')).toBe('I could not write; please allow it.')
+    await expect(readFile(join(harness.workspace, 'a.txt'), 'utf8')).rejects.toThrow()
+    await expect(readFile(join(harness.workspace, 'b.txt'), 'utf8')).rejects.toThrow()
+  })
+})
+
 describe('modes', () => {
   it('session/new offers the four modes, set_mode switches and sends current_mode_update', async () => {
     const harness = await makeHarness({ withFs: true, script: script() })

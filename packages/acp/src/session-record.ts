@@ -4,6 +4,7 @@
 // card when its call starts, and asks the person about a call (`session/request_permission`)
 // when the permission layer needs an answer for this session.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
+import { RequestError } from '@agentclientprotocol/sdk'
 import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
@@ -12,7 +13,11 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
-import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
+import {
+  fromAcpPermissionError,
+  fromAcpPermissionResponse,
+  toAcpPermissionRequest,
+} from './permission'
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
@@ -124,7 +129,8 @@ export class AcpSessionRecord {
    * Asks the person about a call of this session (its card went out `pending` with the preview
    * when the call was reported asked): `session/request_permission`. The client answering
    * `cancelled` cancels the prompt, as ACP means it; a request the connection could not carry
-   * counts as `cancelled`.
+   * counts as `cancelled`. A client that answers with a JSON-RPC error could not ask the
+   * person: `failed` refuses this call only, and the turn goes on.
    */
   async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
@@ -134,9 +140,13 @@ export class AcpSessionRecord {
     let answer: ToolPermissionAnswer
     try {
       answer = fromAcpPermissionResponse(await this.options.requestPermission(params, exec.signal))
-    } catch {
-      // The request was cancelled or the connection went away: nobody answered.
-      answer = { outcome: 'cancelled' }
+    } catch (error) {
+      // An error answer from the client, unless the turn cancelled the request itself; any
+      // other failure is the connection going away: nobody answered.
+      answer =
+        error instanceof RequestError && !exec.signal?.aborted
+          ? fromAcpPermissionError(error)
+          : { outcome: 'cancelled' }
     }
     if (answer.outcome === 'cancelled') this.cancel()
     return answer

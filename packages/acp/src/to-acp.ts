@@ -1,7 +1,8 @@
 // Converters from dsh's provider-neutral shapes to ACP wire shapes: tool presentations become
 // `tool_call` / `tool_call_update` payloads, presentation content becomes ACP tool-call
 // content (text and diff blocks), locations are made absolute against the session cwd, and
-// turn ends become stop reasons.
+// turn ends become stop reasons. Long strings of a call's arguments and result text are
+// clipped (the tools package's clipLongStrings): a card shows a call, it does not carry a file.
 // Pure: no I/O, no Cordis, no connection. The presenter composes these; tests call them alone.
 import { isAbsolute, resolve } from 'node:path'
 import type {
@@ -18,6 +19,7 @@ import type {
   ToolResultPresentation,
 } from '@deepseek-ai/dsh-tools'
 import type { TurnEndReason } from '@deepseek-ai/dsh-agent'
+import { clipLongString, clipLongStrings } from '@deepseek-ai/dsh-tools'
 
 export type AcpToolCall = Extract<SessionUpdate, { sessionUpdate: 'tool_call' }>
 export type AcpToolCallUpdate = Extract<SessionUpdate, { sessionUpdate: 'tool_call_update' }>
@@ -66,9 +68,9 @@ export function toAcpContent(
   )
 }
 
-/** The model-facing result text as tool-call content (one block per text block). */
+/** The model-facing result text as tool-call content (one block per text block, clipped). */
 export function toAcpResultContent(content: readonly ToolContent[]): ToolCallContent[] {
-  return content.map((block) => toAcpTextContent(block.text))
+  return content.map((block) => toAcpTextContent(clipLongString(block.text)))
 }
 
 /** The presentation's human-readable input summary as text, when it has one. */
@@ -104,7 +106,9 @@ export function toAcpToolCall(
     name: input.name,
     kind: presentation?.kind ?? 'other',
     status: 'in_progress',
-    rawInput: input.args,
+    // The arguments as the model sent them, every long string clipped: a write's content is
+    // the whole file, which a card must not carry.
+    rawInput: clipLongStrings(input.args),
   }
   const content: ToolCallContent[] = []
   const summary = summaryText(presentation?.rawInput)

@@ -1,7 +1,11 @@
 // Asking the client: the permission layer's request as session/request_permission params, and
-// the client's answer back.
+// the client's answer (or its error answer) back.
 import { describe, expect, it } from 'vitest'
-import { fromAcpPermissionResponse, toAcpPermissionRequest } from '../src/permission'
+import {
+  fromAcpPermissionError,
+  fromAcpPermissionResponse,
+  toAcpPermissionRequest,
+} from '../src/permission'
 import { toAcpPendingToolCall } from '../src/permission-card'
 import { toAcpTextContent, toAcpToolCall } from '../src/to-acp'
 
@@ -71,12 +75,30 @@ describe('the request', () => {
 })
 
 describe('the answer', () => {
-  it('keeps the selected option and turns anything else into cancelled', () => {
+  it('keeps the selected option and a cancelled outcome', () => {
     expect(
       fromAcpPermissionResponse({ outcome: { outcome: 'selected', optionId: 'allow_once' } }),
     ).toEqual({ outcome: 'selected', optionId: 'allow_once' })
     expect(fromAcpPermissionResponse({ outcome: { outcome: 'cancelled' } })).toEqual({
       outcome: 'cancelled',
     })
+  })
+
+  it('an answer that is no permission outcome is a failure to ask, not a cancel', () => {
+    for (const answer of [{}, null, { outcome: { outcome: 'selected' } }, { outcome: 'yes' }]) {
+      expect(fromAcpPermissionResponse(answer)).toEqual({
+        outcome: 'failed',
+        reason: 'its answer to session/request_permission was not a permission outcome',
+      })
+    }
+  })
+
+  it('an error answer is a failure to ask that names the code and the message', () => {
+    expect(fromAcpPermissionError({ code: -32603, message: 'no window to ask in' })).toEqual({
+      outcome: 'failed',
+      reason: 'it answered session/request_permission with error -32603: no window to ask in',
+    })
+    const long = fromAcpPermissionError({ code: 1, message: 'x'.repeat(1000) })
+    expect(long.outcome === 'failed' && long.reason.length).toBeLessThan(300)
   })
 })

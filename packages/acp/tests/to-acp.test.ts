@@ -111,6 +111,19 @@ describe('tool_call', () => {
   it('an empty title falls back to the tool name', () => {
     expect(toAcpToolCall(input, { title: '' }).title).toBe('read')
   })
+
+  it('a string argument over 64 KiB goes out as its head and how much more there was', () => {
+    const content = 'a'.repeat(3_000_000)
+    const args = { file_path: 'big.txt', content }
+    const call = toAcpToolCall({ ...input, name: 'write', args }, { title: 'Write big.txt' })
+    const sent = call.rawInput as { file_path: string; content: string }
+    expect(sent.file_path).toBe('big.txt')
+    expect(sent.content.length).toBeLessThanOrEqual(64 * 1024)
+    const [, head = '', more = ''] = /^(a+)… \((\d+) more characters\)$/.exec(sent.content) ?? []
+    expect(head.length).toBeGreaterThan(60_000)
+    expect(head.length + Number(more)).toBe(3_000_000)
+    expect(args.content).toBe(content)
+  })
 })
 
 describe('tool_call_update', () => {

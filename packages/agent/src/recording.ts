@@ -1,8 +1,9 @@
 // SessionRecording: one agent's session written to a store as it happens — every event as one
-// record (a tool result without its `details`), the stored header kept current (its title from
-// the first user message, its mode, its last change), and everything made durable at each turn
-// end. A store that fails (a full disk) is reported and never breaks the turn: the session goes
+// record (a tool call's long strings clipped, a tool result without its `details`), the stored
+// header kept current (its title from the first user message, its mode, its last change), and
+// everything made durable at each turn end. A store that fails (a full disk) is reported and never breaks the turn: the session goes
 // on in memory. Not the store itself (./store is the seam; session-store is one on disk).
+import { clipLongStrings } from '@deepseek-ai/dsh-tools'
 import type { SessionWriter, StoredSessionEvent, StoredSessionHeader } from './store'
 import { sessionTitleOf } from './title'
 import type { SessionEvent, SessionHeader } from './types'
@@ -59,8 +60,15 @@ export class SessionRecording {
   }
 }
 
-/** An event as stored: a tool result drops its `details`, which may hold whole files. */
+/**
+ * An event as stored: a tool call's long string arguments clipped (a write's content is the
+ * whole file), a tool result without its `details`, which may hold whole files.
+ */
 export function storedOf(event: SessionEvent): StoredSessionEvent {
+  if (event.type === 'tool/call') {
+    const args = clipLongStrings(event.arguments)
+    return args === event.arguments ? event : { ...event, arguments: args }
+  }
   if (event.type !== 'tool/result' || event.details === undefined) return event
   const { details: _details, ...stored } = event
   return stored

@@ -7,7 +7,7 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError } from '@deepseek-ai/dsh-tools'
+import { ToolError, clipLongStrings } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
   ToolCallPresentation,
@@ -86,9 +86,10 @@ async function runToolCall(
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
   // The cards are presented once, here, with the session workspace: the log carries them to a
-  // UI and to a store, which replays them as they were.
+  // UI and to a store, which replays them as they were. Their long strings are clipped here,
+  // so neither a UI nor the store ever holds a whole file for a card.
   const view = { cwd: context.agent.session.header.cwd }
-  const opening = tools.presentCall?.(call.name, args, view)
+  const opening = clipped(tools.presentCall?.(call.name, args, view))
   context.append({
     type: 'tool/call',
     turnId,
@@ -100,7 +101,7 @@ async function runToolCall(
   const result = parsed.ok
     ? await executeSafely(context, call, parsed.value)
     : invalidJsonResult(call, parsed.message)
-  const closing = tools.presentResult?.(call.name, args, result, view)
+  const closing = clipped(tools.presentResult?.(call.name, args, result, view))
   context.append({
     type: 'tool/result',
     turnId,
@@ -130,7 +131,7 @@ async function executeSafely(
     report: (progress) =>
       context.append(
         progress.type === 'asked'
-          ? { type: 'tool/asked', turnId, callId: call.id, preview: progress.preview }
+          ? { type: 'tool/asked', turnId, callId: call.id, preview: clipped(progress.preview) }
           : { type: 'tool/started', turnId, callId: call.id },
       ),
   }
@@ -146,6 +147,11 @@ async function executeSafely(
       isError: true,
     }
   }
+}
+
+/** A card as the log keeps it: every long string clipped (a diff of a huge file stays small). */
+function clipped<T>(presentation: T): T {
+  return presentation === undefined ? presentation : clipLongStrings(presentation)
 }
 
 function invalidJsonResult(call: LlmToolCall, problem: string): ToolExecutionResult {

@@ -1,9 +1,10 @@
 // Sessions kept in a store: every event recorded as it happens (results without details), the
 // header kept current and made durable at each turn end, and a stored session restored as a
 // live agent whose model gets the earlier conversation and whose reads start fresh.
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LONG_STRING_CHARS } from '@deepseek-ai/dsh-tools'
 import type { SessionStore, SessionWriter, StoredSessionEvent } from '../src'
 import { historyOf } from '../src/history'
 import { echoCall, echoHost as makeEchoHost } from './helpers/echo'
@@ -63,6 +64,38 @@ describe('recording', () => {
     expect((await agent.send('hello')).reason).toBe('completed')
   })
 })
+
+describe('long arguments', () => {
+  it('a write of a whole large file is stored clipped, its cards hold no long string, and the file is whole', async () => {
+    const store = new MemorySessionStore()
+    const content = `${'0123456789'.repeat(30_000)}\n`
+    const write = { id: 'w1', name: 'write', arguments: { file_path: 'big.txt', content } }
+    const script = { turns: [{ toolCalls: [write] }, { text: 'Done.' }] }
+    const host = await createHost({ fs: true, script, store })
+    hosts.push(host)
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('write it')
+    expect(await readFile(join(host.dir, 'big.txt'), 'utf8')).toBe(content)
+    const live = agent.session.events.find((event) => event.type === 'tool/call')
+    expect(live?.arguments).toEqual(write.arguments)
+    const events = store.entries.get(agent.session.header.id)!.events
+    const stored = events.find((event) => event.type === 'tool/call')
+    const storedContent = (stored?.arguments as { content: string }).content
+    expect(storedContent.length).toBeLessThanOrEqual(LONG_STRING_CHARS)
+    expect(storedContent).toMatch(/^(0123456789)+[0-9]*… \(\d+ more characters\)$/)
+    const longest = Math.max(...stringsOf(events).map((text) => text.length))
+    expect(longest).toBeLessThanOrEqual(LONG_STRING_CHARS)
+    const result = events.find((event) => event.type === 'tool/result')
+    expect(result?.presentation?.title).toBe('Created big.txt')
+  })
+})
+
+/** Every string inside a value. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (typeof value !== 'object' || value === null) return []
+  return Object.values(value).flatMap(stringsOf)
+}
 
 describe('restoring', () => {
   it('goes on from the stored conversation: the next request carries the earlier turn', async () => {

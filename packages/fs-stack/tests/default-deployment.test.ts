@@ -24,8 +24,8 @@ describe('writing under the read-before-write gate', () => {
     expect(result.details).toEqual({
       path: join(d.dir, 'new.txt'),
       operation: 'create',
-      oldText: null,
-      newText: 'a\nb\n',
+      lines: 2,
+      change: { oldText: null, newText: 'a\nb\n', line: 1 },
     })
   })
 

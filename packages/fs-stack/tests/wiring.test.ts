@@ -19,7 +19,7 @@ describe('the bare deployment', () => {
     await writeFile(file, 'mine\n')
     const write = await d.run(d.agent('s1'), 'write', { file_path: file, content: 'theirs\n' })
     expect(textOf(write)).toBe(`Updated file ${file} (1 line)`)
-    expect(write.details).toMatchObject({ operation: 'update', oldText: 'mine\n' })
+    expect(write.details).toMatchObject({ operation: 'update', change: { oldText: 'mine\n' } })
     const edit = await d.run(d.agent('s2'), 'edit', {
       file_path: file,
       old_string: 'theirs',

@@ -12,7 +12,7 @@ import type {
   ToolPermissionRequest,
   ToolPresentationContent,
 } from '@deepseek-ai/dsh-tools'
-import { cancelledError, rejectedError, unansweredError } from './messages'
+import { cancelledError, rejectedError, unansweredError, unaskedError } from './messages'
 import type { PermissionHost } from './gate'
 import type { PermissionKindGroup } from './modes'
 
@@ -44,7 +44,8 @@ export type PermissionGrant = 'allow_once' | 'allow_always'
 
 /**
  * Asks and waits. Rejects with the preview's error (nobody is asked about a call that cannot
- * land), with PERMISSION_REJECTED, PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered).
+ * land), with PERMISSION_REJECTED, PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered, or
+ * the UI could not ask: this call is refused and the turn goes on).
  */
 export async function askPerson(
   host: Pick<PermissionHost, 'tools' | 'events'>,
@@ -64,6 +65,7 @@ export async function askPerson(
     question.exec.signal,
     () => cancelledError(title, 'signal'),
   )
+  if (answer.outcome === 'failed') throw unaskedError(title, answer.reason)
   const option =
     answer.outcome === 'selected'
       ? request.options.find((offered) => offered.optionId === answer.optionId)

@@ -6,7 +6,7 @@
 export const PERMISSION_ERROR_CODES = [
   /** The person rejected the call. */
   'PERMISSION_REJECTED',
-  /** The session's mode refuses the call, or nothing can ask the person and the host denies unanswered requests. */
+  /** The session's mode refuses the call, nothing can ask the person and the host denies unanswered requests, or the UI could not ask. */
   'PERMISSION_DENIED',
   /** The request was cancelled before an answer: the turn was cancelled, or the UI answered `cancelled`. */
   'PERMISSION_CANCELLED',

@@ -41,6 +41,16 @@ export function unansweredError(
   )
 }
 
+/** The UI that answers for the session could not put the question to the person. */
+export function unaskedError(title: string, reason: string): PermissionError {
+  return new PermissionError(
+    'PERMISSION_DENIED',
+    `The editor could not ask the person whether to allow "${title}" (${reason}), so the ` +
+      `call did not run. Do not retry it; tell the person what you wanted to do, so they can ` +
+      `allow it another way.`,
+  )
+}
+
 /** The person chose `reject_once`. */
 export function rejectedError(title: string): PermissionError {
   return new PermissionError(

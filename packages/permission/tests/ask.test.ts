@@ -92,6 +92,18 @@ describe('the answers', () => {
     expect(harness.outcome(result)).toEqual({ ran: false, asked: 1, code: 'PERMISSION_CANCELLED' })
   })
 
+  it('a ui that could not ask denies the call with its reason and the call does not run', async () => {
+    const harness = await seeded()
+    harness.reply = { outcome: 'failed', reason: 'it answered with error -32603: no window' }
+    const result = await harness.call('edit', INSIDE, { session: inAsk() })
+    expect(harness.outcome(result)).toEqual({ ran: false, asked: 1, code: 'PERMISSION_DENIED' })
+    expect(textOf(result)).toBe(
+      'Error: The editor could not ask the person whether to allow "edit /w/a.txt" (it answered ' +
+        'with error -32603: no window), so the call did not run. Do not retry it; tell the ' +
+        'person what you wanted to do, so they can allow it another way.',
+    )
+  })
+
   it('a turn cancelled while the person is asked ends the wait with PERMISSION_CANCELLED', async () => {
     const harness = await seeded()
     harness.reply = 'never'

@@ -1,6 +1,6 @@
 // Shared pieces of the tools' presentation: the path shown in a title, the clipped edit
-// input, a diff block that stays small for large files, and a failed call's card in the
-// titles' terms (workspace paths relative).
+// input, the sizes a diff is shown whole up to (./text-change makes a write's diff), and a
+// failed call's card in the titles' terms (workspace paths relative).
 // Pure and total (never throws): presentation runs on whatever arguments a UI replays.
 import { isAbsolute, relative, sep } from 'node:path'
 import type {
@@ -39,19 +39,8 @@ export function formatEditClip(oldString: string, newString: string): string {
   return `${JSON.stringify(clip(oldString))} → ${JSON.stringify(clip(newString))}`
 }
 
-/** 1-based line of the first difference between two texts (1 when they are equal). */
-export function firstChangedLine(oldText: string, newText: string): number {
-  const length = Math.min(oldText.length, newText.length)
-  let i = 0
-  while (i < length && oldText.charCodeAt(i) === newText.charCodeAt(i)) i++
-  let line = 1
-  for (let at = oldText.indexOf('\n'); at !== -1 && at < i; at = oldText.indexOf('\n', at + 1)) {
-    line++
-  }
-  return line
-}
-
-function isSmall(text: string): boolean {
+/** At most DIFF_WHOLE_MAX_LINES lines and DIFF_WHOLE_MAX_CHARS characters: shown whole. */
+export function isSmall(text: string): boolean {
   if (text.length > DIFF_WHOLE_MAX_CHARS) return false
   let lines = 1
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
@@ -68,42 +57,6 @@ export function headLines(text: string, max: number): string {
     if (at === -1) return text
   }
   return text.slice(0, at + 1)
-}
-
-/**
- * A diff block of a whole-file change. Small texts are shown whole; otherwise one hunk from
- * the first to the last changed line with DIFF_CONTEXT_LINES of context on each side.
- */
-export function diffBlock(
-  path: string,
-  oldText: string | null,
-  newText: string,
-): ToolPresentationContent {
-  if (oldText === null) {
-    const shown = isSmall(newText) ? newText : headLines(newText, DIFF_WHOLE_MAX_LINES)
-    return { type: 'diff', path, oldText: null, newText: shown }
-  }
-  if (isSmall(oldText) && isSmall(newText)) return { type: 'diff', path, oldText, newText }
-  const before = oldText.split('\n')
-  const after = newText.split('\n')
-  let head = 0
-  while (head < before.length && head < after.length && before[head] === after[head]) head++
-  let tail = 0
-  while (
-    tail < before.length - head &&
-    tail < after.length - head &&
-    before[before.length - 1 - tail] === after[after.length - 1 - tail]
-  ) {
-    tail++
-  }
-  const from = Math.max(0, head - DIFF_CONTEXT_LINES)
-  const keepTail = Math.max(0, tail - DIFF_CONTEXT_LINES)
-  return {
-    type: 'diff',
-    path,
-    oldText: before.slice(from, before.length - keepTail).join('\n'),
-    newText: after.slice(from, after.length - keepTail).join('\n'),
-  }
 }
 
 /**

@@ -16,8 +16,8 @@ import type { ToolExecution, ToolPresentationContent } from '@deepseek-ai/dsh-to
 import type { EditArgs } from './edit'
 import { forModel } from './failures'
 import { resolveFor, type ToolFsHost } from './input'
-import { diffBlock } from './present'
-import { countTextLines, formatLineCount } from './read-render'
+import { formatLineCount } from './read-render'
+import { countLines, textChange } from './text-change'
 import type { WriteArgs } from './write'
 
 /** A file larger than this is not read for a preview: its diff would not be read either. */
@@ -40,14 +40,14 @@ export async function previewWrite(
     if (intent?.kind === 'replaceIfVersion' && info?.version !== intent.version) {
       throw staleVersionError(path)
     }
-    if (info === undefined) return [diffBlock(path, null, args.content)]
-    const current = await currentText(host, target, info, exec.signal)
+    const current = info === undefined ? null : await currentText(host, target, info, exec.signal)
     if (current === undefined) {
-      const lines = formatLineCount(countTextLines(args.content))
+      const lines = formatLineCount(await countLines(args.content))
       const text = `Replaces the whole of ${path} with ${lines}; its current content is too large or not text, so no diff is shown.`
       return [{ type: 'text', text }]
     }
-    return [diffBlock(path, current, args.content)]
+    const { oldText, newText } = await textChange(current, args.content)
+    return [{ type: 'diff', path, oldText, newText }]
   } catch (error) {
     throw forModel(error, { path, action: 'write' })
   }

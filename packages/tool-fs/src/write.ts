@@ -1,5 +1,6 @@
 // The `write` tool: asks `fs/write-intent` for the write's condition (the policy answers;
-// none without it), writes atomically with `writeText`, then reports `fs/observed`.
+// none without it), writes atomically with `writeText`, then reports `fs/observed` and works
+// out the change its card shows (./text-change, in slices: the content may be a huge file).
 // No stat: the provider checks the condition inside its critical section.
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -12,9 +13,10 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
 import { filePathInput, resolveFor, type ToolFsHost } from './input'
-import { diffBlock, firstChangedLine, presentFailure, titlePath } from './present'
+import { presentFailure, titlePath } from './present'
 import { previewWrite } from './preview'
-import { countTextLines, formatLineCount } from './read-render'
+import { formatLineCount } from './read-render'
+import { countLines, textChange, type TextChange } from './text-change'
 
 export const writeInput = z.object({
   file_path: filePathInput(
@@ -30,9 +32,13 @@ export interface WriteDetails {
   /** Absolute path written. */
   path: string
   operation: 'create' | 'update'
-  /** The replaced content: `null` for a created file, `undefined` when the provider kept none. */
-  oldText?: string | null
-  newText: string
+  /** Lines of the new content. */
+  lines: number
+  /**
+   * What changed, as a card shows it (see ./text-change): made once the file is in place;
+   * absent when the provider kept no previous content.
+   */
+  change?: TextChange
 }
 
 export const writePrompt = `## Writing files (write)
@@ -66,16 +72,12 @@ async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution
   }
   host.events.emit('fs/observed', target, outcome.version, exec)
   const verb = outcome.operation === 'create' ? 'Created' : 'Updated'
-  const details: WriteDetails = {
-    path,
-    operation: outcome.operation,
-    oldText: outcome.previousText,
-    newText: args.content,
-  }
-  return {
-    content: `${verb} file ${path} (${formatLineCount(countTextLines(args.content))})`,
-    details,
-  }
+  // Counted and compared in slices: the content may be a huge file, already on disk now.
+  const lines = await countLines(args.content)
+  const previous = outcome.operation === 'create' ? null : outcome.previousText
+  const details: WriteDetails = { path, operation: outcome.operation, lines }
+  if (previous !== undefined) details.change = await textChange(previous, args.content)
+  return { content: `${verb} file ${path} (${formatLineCount(lines)})`, details }
 }
 
 /** The seed's call card: `Write <path>`, kind edit, the file. */
@@ -91,9 +93,9 @@ export function presentWriteCall(
 }
 
 /**
- * `Created <path>` / `Updated <path>`, a diff (whole for small files, one hunk with context
- * for large ones) and the first changed line. When the replaced content is unknown, a note
- * instead of a diff that would wrongly show the whole file as new.
+ * `Created <path>` / `Updated <path>`, the diff the write made (whole for small files, one hunk
+ * with context for large ones) and its first changed line. When the replaced content is
+ * unknown, a note instead of a diff that would wrongly show the whole file as new.
  */
 export function presentWriteResult(
   args: WriteArgs,
@@ -103,36 +105,32 @@ export function presentWriteResult(
   if (result.isError) return presentFailure(result, view)
   const details = result.details
   if (!isWriteDetails(details)) return undefined
-  const shown = titlePath(args.file_path, view)
-  const { path, oldText, newText } = details
-  if (details.operation === 'create') {
-    return {
-      title: `Created ${shown}`,
-      content: [diffBlock(path, null, newText)],
-      locations: [{ path, line: 1 }],
-    }
-  }
-  if (typeof oldText !== 'string') {
-    const text = `Replaced the whole file (${formatLineCount(countTextLines(newText))}); the previous content was not kept, so no diff is shown.`
-    return {
-      title: `Updated ${shown}`,
-      content: [{ type: 'text', text }],
-      locations: [{ path, line: 1 }],
-    }
+  const { path, change } = details
+  const title = `${details.operation === 'create' ? 'Created' : 'Updated'} ${titlePath(args.file_path, view)}`
+  if (change === undefined) {
+    const text = `Replaced the whole file (${formatLineCount(details.lines)}); the previous content was not kept, so no diff is shown.`
+    return { title, content: [{ type: 'text', text }], locations: [{ path, line: 1 }] }
   }
   return {
-    title: `Updated ${shown}`,
-    content: [diffBlock(path, oldText, newText)],
-    locations: [{ path, line: firstChangedLine(oldText, newText) }],
+    title,
+    content: [{ type: 'diff', path, oldText: change.oldText, newText: change.newText }],
+    locations: [{ path, line: change.line }],
   }
 }
 
 function isWriteDetails(value: unknown): value is WriteDetails {
   if (typeof value !== 'object' || value === null) return false
   const details = value as Record<string, unknown>
+  const change = details.change as Record<string, unknown> | null | undefined
   return (
     typeof details.path === 'string' &&
     (details.operation === 'create' || details.operation === 'update') &&
-    typeof details.newText === 'string'
+    typeof details.lines === 'number' &&
+    (change === undefined ||
+      (typeof change === 'object' &&
+        change !== null &&
+        (typeof change.oldText === 'string' || change.oldText === null) &&
+        typeof change.newText === 'string' &&
+        typeof change.line === 'number'))
   )
 }

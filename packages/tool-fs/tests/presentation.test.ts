@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { presentEditCall, presentEditResult } from '../src/edit'
-import { diffBlock, firstChangedLine, formatEditClip, titlePath } from '../src/present'
+import { formatEditClip, titlePath } from '../src/present'
 import { presentReadCall } from '../src/read'
 import { presentWriteCall, presentWriteResult } from '../src/write'
 
@@ -94,8 +94,8 @@ describe('result cards', () => {
     const details = {
       path: '/w/n.txt',
       operation: 'create' as const,
-      oldText: null,
-      newText: 'a\nb\n',
+      lines: 2,
+      change: { oldText: null, newText: 'a\nb\n', line: 1 },
     }
     expect(
       presentWriteResult({ file_path: 'n.txt', content: 'a\nb\n' }, { ...ok, details }),
@@ -110,12 +110,12 @@ describe('result cards', () => {
     const details = {
       path: '/w/u.txt',
       operation: 'update' as const,
-      oldText: 'a\nb\nc\n',
-      newText: 'a\nb\nC\n',
+      lines: 3,
+      change: { oldText: 'a\nb\nc\n', newText: 'a\nb\nC\n', line: 3 },
     }
     expect(
       presentWriteResult(
-        { file_path: '/w/u.txt', content: details.newText },
+        { file_path: '/w/u.txt', content: details.change.newText },
         { ...ok, details },
         { cwd: '/w' },
       ),
@@ -127,7 +127,7 @@ describe('result cards', () => {
   })
 
   it('shows a note instead of a diff when the replaced content is unknown', () => {
-    const details = { path: '/w/u.txt', operation: 'update' as const, newText: 'x\ny' }
+    const details = { path: '/w/u.txt', operation: 'update' as const, lines: 2 }
     const card = presentWriteResult({ file_path: '/w/u.txt', content: 'x\ny' }, { ...ok, details })
     expect(card?.title).toBe('Updated /w/u.txt')
     expect(card?.content).toEqual([
@@ -159,51 +159,5 @@ describe('result cards', () => {
     expect(
       presentWriteResult({ file_path: 'a', content: '' }, { ...ok, details: 'x' as never }),
     ).toBeUndefined()
-  })
-})
-
-describe('diffs of large files', () => {
-  const lines = (n: number, change?: number) =>
-    Array.from({ length: n }, (_, i) => (i + 1 === change ? 'CHANGED' : `line ${i + 1}`)).join('\n')
-
-  it('shows one hunk with three lines of context instead of the whole file', () => {
-    const block = diffBlock('/w/big', lines(1000), lines(1000, 500))
-    expect(block).toEqual({
-      type: 'diff',
-      path: '/w/big',
-      oldText: [
-        'line 497',
-        'line 498',
-        'line 499',
-        'line 500',
-        'line 501',
-        'line 502',
-        'line 503',
-      ].join('\n'),
-      newText: [
-        'line 497',
-        'line 498',
-        'line 499',
-        'CHANGED',
-        'line 501',
-        'line 502',
-        'line 503',
-      ].join('\n'),
-    })
-    expect(firstChangedLine(lines(1000), lines(1000, 500))).toBe(500)
-  })
-
-  it('shows the first 400 lines of a large created file', () => {
-    const block = diffBlock('/w/big', null, `${lines(1000)}\n`)
-    expect(block.type === 'diff' && block.newText.split('\n').length).toBe(401)
-  })
-
-  it('shows small files whole', () => {
-    expect(diffBlock('/w/s', 'a\nb', 'a\nc')).toEqual({
-      type: 'diff',
-      path: '/w/s',
-      oldText: 'a\nb',
-      newText: 'a\nc',
-    })
   })
 })

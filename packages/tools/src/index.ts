@@ -177,6 +177,7 @@ export default class ToolRegistry extends Service {
   }
 }
 
+export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export { eventBusOf, untraced } from './untraced'

@@ -195,6 +195,12 @@ export interface ToolPermissionRequest {
   options: ToolPermissionOption[]
 }
 
-/** The person's answer: one of the offered options, or no answer (the turn was cancelled). */
+/**
+ * The person's answer: one of the offered options; no answer (the turn was cancelled); or
+ * `failed`: the UI could not put the question to the person (`reason` says why, in words for
+ * the model), which refuses this call and lets the turn go on.
+ */
 export type ToolPermissionAnswer =
-  { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' }
+  | { outcome: 'selected'; optionId: string }
+  | { outcome: 'cancelled' }
+  | { outcome: 'failed'; reason: string }
