@@ -38,10 +38,12 @@ export function findOnPath(name: string, path: string | undefined): string | und
   return undefined
 }
 
-export function noRipgrep(): SearchError {
+/** The error of a host without ripgrep (or with a `tried` binary that does not run). */
+export function noRipgrep(tried?: string): SearchError {
+  const found = tried === undefined ? 'ripgrep was not found' : `ripgrep at ${tried} cannot be run`
   return new SearchError(
     'SEARCH_NO_RIPGREP',
-    'Search is unavailable: ripgrep was not found. Install ripgrep (the `rg` command, e.g. ' +
+    `Search is unavailable: ${found}. Install ripgrep (the \`rg\` command, e.g. ` +
       '`apt-get install ripgrep`), or reinstall the agent with its optional dependencies ' +
       '(@vscode/ripgrep brings a binary for this platform).',
   )

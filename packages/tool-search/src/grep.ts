@@ -150,7 +150,11 @@ class FileList {
   async findLines(options: SearchOptions, args: GrepArgs, exec: ToolExecution): Promise<void> {
     const paths = [...this.files.keys()]
     if (paths.length === 0) return
-    const flags = [...grepFlags({ ...args, output_mode: 'content', context: 0 }), '--max-count', '1']
+    const flags = [
+      ...grepFlags({ ...args, output_mode: 'content', context: 0 }),
+      '--max-count',
+      '1',
+    ]
     const parser = new LineParser((record) => {
       if (record.match && this.files.get(record.path) === undefined) {
         this.files.set(record.path, record.line)

@@ -3,7 +3,7 @@
 // and the outcome turned into errors the model can act on: a timeout, a cancel, a pattern
 // ripgrep refused, any other failure. The parsing of what it printed is the caller's.
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { ripgrepPath } from './engine'
+import { noRipgrep, ripgrepPath } from './engine'
 import { SearchError } from './errors'
 import { runRipgrep } from './process'
 import type { RipgrepExit } from './process'
@@ -22,7 +22,15 @@ export interface SearchOptions {
  * config file (RIPGREP_CONFIG_PATH could change the output), no colour, NUL after each path.
  * Symlinks are not followed (ripgrep's default), ignore files are honoured (its default too).
  */
-export const BASE_ARGS = ['--no-config', '--hidden', '--glob', '!.git', '--color', 'never', '--null']
+export const BASE_ARGS = [
+  '--no-config',
+  '--hidden',
+  '--glob',
+  '!.git',
+  '--color',
+  'never',
+  '--null',
+]
 
 /** Runs ripgrep on the root with `args` (then the root), feeding its output to `onData`. */
 export async function search(
@@ -40,6 +48,10 @@ export async function search(
     onData,
     signal: exec.signal,
     timeoutMs: options.timeoutMs,
+  }).catch((error: unknown) => {
+    // The binary vanished or cannot run here (a configured path that is wrong).
+    const code = (error as { code?: unknown }).code
+    throw code === 'ENOENT' || code === 'EACCES' ? noRipgrep(bin) : error
   })
   if (exit.aborted) throw abortError(exec.signal)
   if (exit.timedOut) {
