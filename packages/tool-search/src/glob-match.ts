@@ -97,3 +97,23 @@ function classEnd(glob: string, open: number): number {
   const close = glob.indexOf(']', i)
   return close
 }
+
+/**
+ * ripgrep flags that list only files whose name matches the pattern's last segment: a type
+ * filter, which (unlike `--glob`) never lets an ignored file back in. A necessary condition
+ * only — the matcher still decides — so it is left out wherever it could be wrong: `**`, an
+ * escape, a `,` or `:` that ripgrep's type syntax reads itself, braces spanning a `/`.
+ */
+export function nameFilterFlags(pattern: string): string[] {
+  const name = pattern.slice(pattern.lastIndexOf('/') + 1)
+  if (name === '' || name.includes('**') || /[\\:]/.test(name)) return []
+  let depth = 0
+  for (const char of name) {
+    if (char === '{') depth++
+    else if (char === '}') depth--
+    else if (char === ',' && depth === 0) return []
+    if (depth < 0) return []
+  }
+  if (depth !== 0) return []
+  return ['--type-add', `dshsearch:${name}`, '--type', 'dshsearch']
+}

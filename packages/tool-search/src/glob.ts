@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { compileGlob } from './glob-match'
+import { compileGlob, nameFilterFlags } from './glob-match'
 import { MAX_LOCATIONS, presentSearchResult, searchTitle } from './present'
 import type { SearchDetails } from './present'
 import { PathListParser } from './records'
@@ -68,7 +68,7 @@ async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecu
     newest.add({ path, mtime: mtimeOf(root.cwd, path) })
     return true
   })
-  const flags = [...BASE_ARGS, '--files']
+  const flags = [...BASE_ARGS, '--files', ...nameFilterFlags(args.pattern)]
   const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
   const failure = failureOf(exit, total)
   if (failure) throw failure

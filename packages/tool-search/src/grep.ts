@@ -4,7 +4,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { compileGlob } from './glob-match'
+import { compileGlob, nameFilterFlags } from './glob-match'
 import type { PathMatcher } from './glob-match'
 import { DEFAULT_HEAD_LIMIT, grepFlags, grepInput } from './grep-input'
 import type { GrepArgs } from './grep-input'
@@ -68,7 +68,8 @@ async function applyGrep(options: SearchOptions, args: GrepArgs, exec: ToolExecu
       : mode === 'count'
         ? new CountParser((path, n) => listed(path, `${path}:${n}`))
         : new LineParser(contentLines(result, files, keep, args.context ?? 0))
-  const exit = await search(options, root, grepFlags(args), (chunk) => parser.push(chunk), exec)
+  const flags = [...grepFlags(args), ...(args.glob === undefined ? [] : nameFilterFlags(args.glob))]
+  const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
   const failure = failureOf(exit, result.seen)
   if (failure) throw failure
   if (mode !== 'content') await files.findLines(options, args, exec)

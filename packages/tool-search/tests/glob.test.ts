@@ -1,7 +1,7 @@
 // glob on a real tree: the files ripgrep lists (ignore files honoured), matched relative to the
 // path, newest modified first with ties by path, the cap of 100 and its closing line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compileGlob } from '../src/glob-match'
+import { compileGlob, nameFilterFlags } from '../src/glob-match'
 import { bareRipgrep, makeSearchTree } from './helpers/tree'
 import type { SearchTree } from './helpers/tree'
 import { mountSearch } from './helpers/tools'
@@ -101,5 +101,14 @@ describe('the glob matcher', () => {
   it('a pattern without a slash matches file names at any depth for grep', () => {
     expect(compileGlob('*.ts', true)('a/b/c.ts')).toBe(true)
     expect(compileGlob('/*.ts', true)('a/b/c.ts')).toBe(false)
+  })
+
+  it('ripgrep prefilters by the last segment only where its type syntax reads it alike', () => {
+    const type = (name: string) => ['--type-add', `dshsearch:${name}`, '--type', 'dshsearch']
+    expect(nameFilterFlags('src/**/*.{ts,tsx}')).toEqual(type('*.{ts,tsx}'))
+    expect(nameFilterFlags('*.d.ts')).toEqual(type('*.d.ts'))
+    for (const unsafe of ['src/**', 'a,b', 'x:y', '\\*', '{a/b,c}.ts', '']) {
+      expect(nameFilterFlags(unsafe), unsafe).toEqual([])
+    }
   })
 })
