@@ -1,9 +1,10 @@
 // The `glob` tool: the files ripgrep would search under the root (`--files`: ignore files
 // honoured, hidden files in, `.git/` out, symlinks not followed), those whose path relative to
-// the root matches the pattern, newest modified first (ties by path). Each match is stat'ed as
-// it streams in and only the newest GLOB_MAX_LINES are kept, so memory stays bounded.
+// the root matches the pattern, newest modified first (ties by path). ripgrep sorts by time;
+// only the files shown (and ties) are stat'ed here, so memory stays bounded and the rest costs
+// a match each.
 import { statSync } from 'node:fs'
-import { isAbsolute, resolve } from 'node:path'
+import { isAbsolute, resolve, sep } from 'node:path'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
@@ -60,15 +61,17 @@ function newer(a: Found, b: Found): number {
 async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecution) {
   const matches = compileGlob(args.pattern, false)
   const root = await searchRoot(args.path, exec, 'glob')
-  const newest = new NewestFiles(GLOB_MAX_LINES + 1)
+  const newest = new NewestFirst(root.cwd, GLOB_MAX_LINES)
   let total = 0
   const parser = new PathListParser((path) => {
     if (!matches(underRoot(root, path))) return true
     total++
-    newest.add({ path, mtime: mtimeOf(root.cwd, path) })
+    newest.take(path)
     return true
   })
-  const flags = [...BASE_ARGS, '--files', ...nameFilterFlags(args.pattern)]
+  // ripgrep sorts by modification time itself (it stats each file as it lists it); only the
+  // files shown, and those tied with the last of them, are stat'ed here, to order ties by path.
+  const flags = [...BASE_ARGS, '--files', '--sortr', 'modified', ...nameFilterFlags(args.pattern)]
   const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
   const failure = failureOf(exit, total)
   if (failure) throw failure
@@ -102,34 +105,37 @@ function render(pattern: string, result: ResultLines, total: number): string {
 
 function mtimeOf(cwd: string, path: string): number {
   try {
-    return statSync(resolve(cwd, path), { throwIfNoEntry: false })?.mtimeMs ?? 0
+    return statSync(isAbsolute(path) ? path : `${cwd}${sep}${path}`).mtimeMs
   } catch {
     // A file gone or unreadable between the listing and the stat sorts last; the call stands.
     return 0
   }
 }
 
-/** The `limit` newest files seen, kept sorted (a binary insertion per newer file). */
-class NewestFiles {
+/**
+ * The first `limit` files of ripgrep's newest-first list, with every later file tied with the
+ * last of them (ripgrep orders ties as it likes), sorted by time then path.
+ */
+class NewestFirst {
   private readonly kept: Found[] = []
+  private closed = false
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly limit: number,
+  ) {}
 
-  add(found: Found): void {
-    const kept = this.kept
-    if (kept.length === this.limit && newer(found, kept[kept.length - 1]!) >= 0) return
-    let low = 0
-    let high = kept.length
-    while (low < high) {
-      const mid = (low + high) >> 1
-      if (newer(kept[mid]!, found) <= 0) low = mid + 1
-      else high = mid
+  take(path: string): void {
+    if (this.closed) return
+    const found = { path, mtime: mtimeOf(this.cwd, path) }
+    if (this.kept.length >= this.limit && found.mtime !== this.kept[this.limit - 1]!.mtime) {
+      this.closed = true
+      return
     }
-    kept.splice(low, 0, found)
-    if (kept.length > this.limit) kept.pop()
+    this.kept.push(found)
   }
 
   sorted(): readonly Found[] {
-    return this.kept
+    return this.kept.sort(newer)
   }
 }
