@@ -2,6 +2,7 @@
 // searched, `.git/` left out, ignore files honoured, symlinks not followed, no user config),
 // and the outcome turned into errors the model can act on: a timeout, a cancel, a pattern
 // ripgrep refused, any other failure. The parsing of what it printed is the caller's.
+import { existsSync } from 'node:fs'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { noRipgrep, ripgrepPath } from './engine'
 import { SearchError } from './errors'
@@ -49,9 +50,16 @@ export async function search(
     signal: exec.signal,
     timeoutMs: options.timeoutMs,
   }).catch((error: unknown) => {
-    // The binary vanished or cannot run here (a configured path that is wrong).
     const code = (error as { code?: unknown }).code
-    throw code === 'ENOENT' || code === 'EACCES' ? noRipgrep(bin) : error
+    if (code !== 'ENOENT' && code !== 'EACCES') throw error
+    // Either the working directory is gone or the binary cannot run (a wrong configured path).
+    if (!existsSync(root.cwd)) {
+      throw new SearchError(
+        'SEARCH_NOT_FOUND',
+        `The workspace ${root.cwd} does not exist any more; search an absolute path instead.`,
+      )
+    }
+    throw noRipgrep(bin)
   })
   if (exit.aborted) throw abortError(exec.signal)
   if (exit.timedOut) {

@@ -180,6 +180,13 @@ describe('paging and caps', () => {
     expect(await ripgrepsIn(tree.root, tree.rg)).toEqual([])
   })
 
+  it('a pattern starting with a dash is a pattern, not a flag', async () => {
+    expect(await grep({ pattern: '-x', path: 'src', output_mode: 'count' })).toBe(
+      'No matches found.',
+    )
+    expect(await grep({ pattern: '--', path: 'src' })).toBe('No matches found.')
+  })
+
   it('no match says so', async () => {
     expect(await grep({ pattern: 'no such text anywhere' })).toBe('No matches found.')
   })

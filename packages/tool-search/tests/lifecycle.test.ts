@@ -101,6 +101,15 @@ describe('refusals', () => {
     expect(tools.text(result)).toContain('Install ripgrep')
   })
 
+  it('a workspace removed under the session is named, not taken for a missing ripgrep', async () => {
+    const gone = await mkdtemp(join(tmpdir(), 'dsh-gone-'))
+    await rm(gone, { recursive: true })
+    const tools = await mountSearch(gone)
+    const result = await tools.call('grep', { pattern: 'needle', path: tree.root })
+    expect(result.error?.code).toBe('SEARCH_NOT_FOUND')
+    expect(tools.text(result)).toContain(`The workspace ${gone} does not exist`)
+  })
+
   it('rg is found on PATH when the package has none', async () => {
     const bin = await mkdtemp(join(tmpdir(), 'dsh-path-'))
     try {
