@@ -16,6 +16,7 @@ const BENCHMARKS = [
   'load',
   'growth',
   'big-write',
+  'search',
 ]
 
 function parseArgs(argv) {

@@ -21,7 +21,14 @@ describe('the library face', () => {
     const dsh = await startDsh({ cwd, model: { kind: 'unconfigured' } }, root)
     for (const key of SERVICES) expect(root.get(key), key).not.toBeUndefined()
     expect(root.get('llm')).toBeInstanceOf(NoticeLlm)
-    expect(root.get('tools')?.names().sort()).toEqual(['edit', 'read', 'todo', 'write'])
+    expect(root.get('tools')?.names().sort()).toEqual([
+      'edit',
+      'glob',
+      'grep',
+      'read',
+      'todo',
+      'write',
+    ])
     await dsh.dispose()
     for (const key of SERVICES) expect(root.get(key), key).toBeUndefined()
   })

@@ -1,7 +1,7 @@
 // fs-stack: the file tools mounted in one place. One function plugin loads, in the order each
 // needs the one before: LocalFileSystem (ctx.fs; AcpFileSystem over it when the editor is to be
 // read and written through), FsPolicy (read before write/edit, unless turned off), ToolRegistry (ctx.tools), SystemPrompt (ctx.systemPrompt), ToolFs (read, write,
-// edit) and, when configured, the permission layer (asks before changes, keeps to the roots). The app, the ACP test harness, the tests and the benchmarks all mount it
+// edit), ToolSearch (glob, grep; unless turned off) and, when configured, the permission layer (asks before changes, keeps to the roots). The app, the ACP test harness, the tests and the benchmarks all mount it
 // here, so the sequence is written once. Disposing its fiber unloads all of it.
 // Not the model, the agent host or the bridge: those sit above it.
 import type { Context, Fiber } from 'cordis'
@@ -12,6 +12,7 @@ import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
+import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 
 export const name = 'fs-stack'
@@ -29,6 +30,8 @@ export const Config = z
     policy: z.boolean().default(true),
     /** ToolFs's config: `smallFileBytes`, `indexedFiles`. */
     tools: ToolFs.Config,
+    /** ToolSearch's config (`timeoutMs`, `rgPath`): the glob and grep tools; `false`: none. */
+    search: z.union([z.literal(false), ToolSearch.Config]).prefault({}),
     /** The permission layer's config (`defaultMode`, `unanswered`); `false`: calls run unasked. */
     permission: z.union([z.literal(false), Permission.Config]).default(false),
   })
@@ -44,7 +47,7 @@ const FIBER_ACTIVE = 2
 
 export async function apply(ctx: Context, config: FsStackConfig): Promise<void> {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { local, editor, policy, tools, permission } = config as z.output<typeof Config>
+  const { local, editor, policy, tools, search, permission } = config as z.output<typeof Config>
   const steps: PluginStep[] = [
     editor === false
       ? ['fs-local', () => ctx.plugin(LocalFileSystem, local)]
@@ -56,6 +59,7 @@ export async function apply(ctx: Context, config: FsStackConfig): Promise<void> 
     ['system-prompt', () => ctx.plugin(SystemPrompt)],
     ['tool-fs', () => ctx.plugin(ToolFs, tools)],
   )
+  if (search !== false) steps.push(['tool-search', () => ctx.plugin(ToolSearch, search)])
   if (permission !== false) steps.push(['permission', () => ctx.plugin(Permission, permission)])
   await loadInOrder(steps)
 }

@@ -1,5 +1,5 @@
-// The stack as one plugin: it brings ctx.fs, ctx.tools and ctx.systemPrompt with the three
-// tools, honours `policy: false`, and disposing it leaves nothing behind.
+// The stack as one plugin: it brings ctx.fs, ctx.tools and ctx.systemPrompt with the file and
+// search tools, honours `policy: false` and `search: false`, and disposing it leaves nothing behind.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,9 +22,16 @@ describe('the stack plugin', () => {
     const ctx = new Context()
     const stack = await ctx.plugin(FsStack, { local: { cwd: dir } })
     for (const key of SERVICES) expect(ctx.get(key), key).not.toBeUndefined()
-    expect(ctx.tools.names()).toEqual(['read', 'write', 'edit'])
+    expect(ctx.tools.names()).toEqual(['read', 'write', 'edit', 'glob', 'grep'])
     await stack.dispose()
     for (const key of SERVICES) expect(ctx.get(key), key).toBeUndefined()
+  })
+
+  it('leaves the search tools out with search: false', async () => {
+    const ctx = new Context()
+    const stack = await ctx.plugin(FsStack, { local: { cwd: dir }, search: false })
+    expect(ctx.tools.names()).toEqual(['read', 'write', 'edit'])
+    await stack.dispose()
   })
 
   it('guards overwrites with the policy by default, and not with policy: false', async () => {

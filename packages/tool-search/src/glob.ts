@@ -1,0 +1,141 @@
+// The `glob` tool: the files ripgrep would search under the root (`--files`: ignore files
+// honoured, hidden files in, `.git/` out, symlinks not followed), those whose path relative to
+// the root matches the pattern, newest modified first (ties by path). ripgrep sorts by time;
+// only the files shown (and ties) are stat'ed here, so memory stays bounded and the rest costs
+// a match each.
+import { statSync } from 'node:fs'
+import { isAbsolute, resolve, sep } from 'node:path'
+import { z } from 'zod'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type { ToolExecution } from '@deepseek-ai/dsh-tools'
+import { compileGlob, nameFilterFlags } from './glob-match'
+import { MAX_LOCATIONS, presentSearchResult, searchTitle } from './present'
+import type { SearchDetails } from './present'
+import { PathListParser } from './records'
+import { ResultLines } from './result-lines'
+import { rootPath, searchRoot, underRoot, workspaceOf } from './roots'
+import { BASE_ARGS, failureOf, partialNote, search } from './search'
+import type { SearchOptions } from './search'
+
+export const GLOB_MAX_LINES = 100
+
+export const globInput = z.object({
+  pattern: z
+    .string()
+    .min(1)
+    .describe(
+      'A glob matched against paths relative to path: "**/*.ts" (any depth), "src/*.ts" (directly in src), "*.{js,json}"; also ? and [ab].',
+    ),
+  path: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The directory to search under (default: the workspace).'),
+})
+
+export type GlobArgs = z.infer<typeof globInput>
+
+export function createGlobTool(options: SearchOptions) {
+  return defineTool<typeof globInput, SearchDetails>({
+    name: 'glob',
+    description:
+      'Find files by name: the paths matching a glob pattern, newest modified first. Honours .gitignore.',
+    input: globInput,
+    execute: (args, exec) => applyGlob(options, args, exec),
+    presentCall: (args, view) => ({ title: searchTitle('Find', args, view), kind: 'search' }),
+    presentResult: (_args, result) => presentSearchResult(result),
+    access: (args, exec) => ({ access: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
+  })
+}
+
+interface Found {
+  path: string
+  mtime: number
+}
+
+/** Newest first; equal times by path. */
+function newer(a: Found, b: Found): number {
+  return b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+}
+
+async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecution) {
+  const matches = compileGlob(args.pattern, false)
+  const root = await searchRoot(args.path, exec, 'glob')
+  const newest = new NewestFirst(root.cwd, GLOB_MAX_LINES)
+  let total = 0
+  const parser = new PathListParser((path) => {
+    if (!matches(underRoot(root, path))) return true
+    total++
+    newest.take(path)
+    return true
+  })
+  // ripgrep sorts by modification time itself (it stats each file as it lists it); only the
+  // files shown, and those tied with the last of them, are stat'ed here, to order ties by path.
+  const flags = [...BASE_ARGS, '--files', '--sortr', 'modified', ...nameFilterFlags(args.pattern)]
+  const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
+  const failure = failureOf(exit, total)
+  if (failure) throw failure
+  const result = new ResultLines(0, GLOB_MAX_LINES)
+  const sorted = newest.sorted()
+  for (const found of sorted) if (!result.push(found.path)) break
+  const files = sorted.slice(0, Math.min(result.lines.length, MAX_LOCATIONS)).map((found) => ({
+    path: isAbsolute(found.path) ? found.path : resolve(root.cwd, found.path),
+  }))
+  const note = partialNote(exit)
+  const text = render(args.pattern, result, total) + (note === undefined ? '' : `\n${note}`)
+  return { content: text, details: { root: root.absolute, files } }
+}
+
+function render(pattern: string, result: ResultLines, total: number): string {
+  if (total === 0) {
+    const hint =
+      !pattern.includes('/') && !pattern.startsWith('**')
+        ? ` "${pattern}" matches only directly under the path; "**/${pattern}" matches at any depth.`
+        : ''
+    return `No files found.${hint}`
+  }
+  const shown = result.lines.length
+  const text = result.lines.join('\n')
+  if (shown === total) return text
+  return (
+    `${text}\n\n(${total - shown} more file${total - shown === 1 ? '' : 's'} matched; showing ` +
+    `the ${shown} most recently modified. Narrow the search: a longer pattern or a path.)`
+  )
+}
+
+function mtimeOf(cwd: string, path: string): number {
+  try {
+    return statSync(isAbsolute(path) ? path : `${cwd}${sep}${path}`).mtimeMs
+  } catch {
+    // A file gone or unreadable between the listing and the stat sorts last; the call stands.
+    return 0
+  }
+}
+
+/**
+ * The first `limit` files of ripgrep's newest-first list, with every later file tied with the
+ * last of them (ripgrep orders ties as it likes), sorted by time then path.
+ */
+class NewestFirst {
+  private readonly kept: Found[] = []
+  private closed = false
+
+  constructor(
+    private readonly cwd: string,
+    private readonly limit: number,
+  ) {}
+
+  take(path: string): void {
+    if (this.closed) return
+    const found = { path, mtime: mtimeOf(this.cwd, path) }
+    if (this.kept.length >= this.limit && found.mtime !== this.kept[this.limit - 1]!.mtime) {
+      this.closed = true
+      return
+    }
+    this.kept.push(found)
+  }
+
+  sorted(): readonly Found[] {
+    return this.kept.sort(newer)
+  }
+}
