@@ -125,7 +125,14 @@ describe('search cards', () => {
       mcpServers: [],
     })
     const replayed = cards(harness.updates.slice(before).map((n) => n.update))
-    expect(replayed).toEqual(original)
-    expect(replayed.some((update) => 'locations' in update && update.locations?.length)).toBe(true)
+    // Each card is replayed once, as it ended: the live opening with every update applied.
+    const ended = new Map<string, Record<string, unknown>>()
+    for (const { sessionUpdate: _kind, ...fields } of original) {
+      ended.set(fields.toolCallId, { ...ended.get(fields.toolCallId), ...fields })
+    }
+    expect(replayed).toEqual(
+      [...ended.values()].map((card) => ({ sessionUpdate: 'tool_call', ...card })),
+    )
+    expect(replayed.every((update) => 'locations' in update && update.locations?.length)).toBe(true)
   })
 })
