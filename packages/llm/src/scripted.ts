@@ -76,6 +76,10 @@ export class ScriptedLlm extends Llm {
     return Math.max(0, this.script.turns.length - this.playedTurns)
   }
 
+  override get defaultModel(): string {
+    return 'scripted'
+  }
+
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
     return this.play(request.signal)
   }
