@@ -80,7 +80,11 @@ describe('usage and refusals', () => {
         delta({ content: 'b' }, 'stop'),
         {
           choices: [],
-          usage: { prompt_tokens: 50, completion_tokens: 1, prompt_tokens_details: { cached_tokens: 32 } },
+          usage: {
+            prompt_tokens: 50,
+            completion_tokens: 1,
+            prompt_tokens_details: { cached_tokens: 32 },
+          },
         },
       ]),
     )
@@ -97,7 +101,10 @@ describe('usage and refusals', () => {
 
   it('a 400 saying the context length is passed is LLM_CONTEXT_TOO_LONG, with no retry', async () => {
     const target = await serve(
-      errorOf(400, "This model's maximum context length is 131072 tokens. However, you requested 140000 tokens."),
+      errorOf(
+        400,
+        "This model's maximum context length is 131072 tokens. However, you requested 140000 tokens.",
+      ),
     )
     const error = await failure((await model({ baseUrl: target.baseUrl })).stream(request()))
     expect([error.code, error.status]).toEqual(['LLM_CONTEXT_TOO_LONG', 400])
