@@ -15,6 +15,8 @@ import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/d
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
+import { toAcpConfigOptionUpdate } from './config-options'
+import { isCompactCommand } from './context-updates'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
@@ -26,6 +28,10 @@ export interface AcpSessionRecordOptions {
   send: (update: SessionUpdate) => void
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
+  /** The client advertised `session.compaction`. */
+  compaction?: boolean
+  /** The models the session may switch to, and the one it uses without a choice. */
+  models?: () => { list: readonly string[]; fallback: string }
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -45,7 +51,7 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
-    this.presenter = { cwd: this.cwd }
+    this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
     this.unsubscribe = options.agent.subscribe((event) => this.onEvent(event))
   }
 
@@ -60,6 +66,11 @@ export class AcpSessionRecord {
 
   get cwd(): string {
     return this.agent.session.header.cwd
+  }
+
+  /** The session's model: the one set on it, else the models' fallback. */
+  get model(): string {
+    return this.agent.model ?? this.options.models?.().fallback ?? ''
   }
 
   /** True while a prompt of this session is in flight. */
@@ -77,7 +88,7 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await this.agent.send(text)
+        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
@@ -108,9 +119,21 @@ export class AcpSessionRecord {
    * Asks the person about a call of this session (its card went out `pending` with the preview
    * when the call was reported asked): `session/request_permission`. The client answering
    * `cancelled` cancels the prompt, as ACP means it; a request the connection could not carry
-   * counts as `cancelled`.
+   * counts as `cancelled`. Calls that run side by side are asked about one at a time.
    */
-  async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+  ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+    const asked = this.asking.then(() => this.askNow(request))
+    this.asking = asked.then(
+      () => undefined,
+      () => undefined,
+    )
+    return asked
+  }
+
+  /** The question being asked, if any: the next waits for it. */
+  private asking: Promise<void> = Promise.resolve()
+
+  private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
     const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
@@ -167,6 +190,11 @@ export class AcpSessionRecord {
       case 'turn/end':
         this.sendAll(presentSessionEvent(event, this.presenter))
         this.closeOpenCards(event.reason)
+        return
+      case 'session/model':
+        if (this.options.models) {
+          this.options.send(toAcpConfigOptionUpdate(this.options.models().list, event.model))
+        }
         return
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))
