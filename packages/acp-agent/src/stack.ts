@@ -19,7 +19,15 @@ import { readVersion } from './version'
 
 /** Which model answers prompts. */
 export type DshModelOptions =
-  | { kind: 'openai'; apiKey: string; baseUrl?: string; model?: string }
+  | {
+      kind: 'openai'
+      /** None: the key from the environment, else no Authorization header. */
+      apiKey?: string
+      baseUrl?: string
+      model?: string
+      /** Tokens a request may hold, whatever the model. */
+      contextWindow?: number
+    }
   | { kind: 'scripted'; script: LlmScript; delayMs?: number }
   | { kind: 'unconfigured' }
 
@@ -63,7 +71,8 @@ function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fi
   switch (model.kind) {
     case 'openai':
       return ctx.plugin(OpenAiLlm, {
-        apiKey: model.apiKey,
+        ...(model.apiKey !== undefined && { apiKey: model.apiKey }),
+        ...(model.contextWindow !== undefined && { contextWindow: model.contextWindow }),
         ...(model.baseUrl !== undefined && { baseUrl: model.baseUrl }),
         ...(model.model !== undefined && { model: model.model }),
       })
