@@ -58,9 +58,7 @@ export interface SummaryRequest {
 }
 
 /** The summary's text and the request's usage; rejects when the model fails or says nothing. */
-export async function summarise(
-  request: SummaryRequest,
-): Promise<{
+export async function summarise(request: SummaryRequest): Promise<{
   text: string
   usage?: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number }
 }> {
