@@ -96,7 +96,7 @@ function failureFor(status: number, message: string, tries: number): LlmError {
 /** A 400 or 413 whose words say the prompt is over the window (as OpenAI, DeepSeek, vLLM say it). */
 export function isContextTooLong(status: number, message: string): boolean {
   if (status !== 400 && status !== 413) return false
-  return /context[ _]length|context window|maximum context|too many tokens|prompt is too long|too long/i.test(
+  return /context[ _]length|context window|maximum context|too many tokens|(prompt|input) is too long|reduce the length/i.test(
     message,
   )
 }

@@ -16,6 +16,7 @@ import {
   apiKeyFromEnv,
   fetchModelIds,
   isDeepSeekHost,
+  modelList,
 } from './models'
 import { readChatStream } from './read'
 import { chatCompletionsUrl, toWireRequest } from './wire'
@@ -43,10 +44,10 @@ export default class OpenAiLlm extends Llm {
    * else the configured model; the configured model is always in it. Asked once.
    */
   override models(): Promise<string[]> {
-    this.listed ??= fetchModelIds(this.settings.baseUrl, this.apiKey).then((ids) => {
-      const base = ids ?? (isDeepSeekHost(this.settings.baseUrl) ? [...DEEPSEEK_MODELS] : [])
-      return base.includes(this.settings.model) ? base : [this.settings.model, ...base]
-    })
+    const { baseUrl, model } = this.settings
+    this.listed ??= fetchModelIds(baseUrl, this.apiKey).then((ids) =>
+      modelList(baseUrl, model, ids),
+    )
     return this.listed
   }
 
@@ -91,4 +92,5 @@ export {
   KNOWN_MODELS,
   apiKeyFromEnv,
   isDeepSeekHost,
+  modelList,
 } from './models'

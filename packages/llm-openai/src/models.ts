@@ -46,6 +46,15 @@ export function isDeepSeekHost(baseUrl: string): boolean {
   }
 }
 
+/**
+ * The model list: the server's ids when it gave some, else DeepSeek's models on DeepSeek's
+ * host, else none; the configured model first when it is not among them.
+ */
+export function modelList(baseUrl: string, model: string, ids: string[] | undefined): string[] {
+  const base = ids ?? (isDeepSeekHost(baseUrl) ? [...DEEPSEEK_MODELS] : [])
+  return base.includes(model) ? base : [model, ...base]
+}
+
 /** `{baseUrl}/models`, whatever trailing slashes the base URL has. */
 export function modelsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/models`

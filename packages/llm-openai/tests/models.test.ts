@@ -4,7 +4,7 @@
 // as too long told apart from other refusals.
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
-import OpenAiLlm, { DEEPSEEK_PRICES } from '@deepseek-ai/dsh-llm-openai'
+import { DEEPSEEK_PRICES, modelList } from '@deepseek-ai/dsh-llm-openai'
 import { DEFAULT_CONTEXT_WINDOW } from '@deepseek-ai/dsh-llm'
 import { collect, failure, model, request } from './helpers/client'
 import { delta, errorOf, serveEachTest, streamOf } from './helpers/server'
@@ -30,12 +30,17 @@ describe('the model list', () => {
     expect(await llm.models()).toEqual(['local-model'])
   })
 
-  it("DeepSeek's host falls back to DeepSeek's two models", async () => {
-    const ctx = new Context()
-    await ctx.plugin(OpenAiLlm, { baseUrl: 'https://api.deepseek.com', apiKey: 'k' })
-    // Nothing answers on this machine: the known list is the list.
-    const llm = ctx.llm as OpenAiLlm
-    expect(llm.modelInfo('deepseek-reasoner').contextWindow).toBe(131_072)
+  it("without a list from the server, DeepSeek's host offers DeepSeek's two models", () => {
+    expect(modelList('https://api.deepseek.com', 'deepseek-chat', undefined)).toEqual([
+      'deepseek-chat',
+      'deepseek-reasoner',
+    ])
+    expect(modelList('https://api.deepseek.com/v1', 'my-model', undefined)).toEqual([
+      'my-model',
+      'deepseek-chat',
+      'deepseek-reasoner',
+    ])
+    expect(modelList('http://127.0.0.1:8080/v1', 'local', undefined)).toEqual(['local'])
   })
 })
 
