@@ -10,14 +10,7 @@ import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-
 import { Config } from './config'
 import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
-import {
-  DEEPSEEK_MODELS,
-  KNOWN_MODELS,
-  apiKeyFromEnv,
-  fetchModelIds,
-  isDeepSeekHost,
-  modelList,
-} from './models'
+import { KNOWN_MODELS, apiKeyFromEnv, fetchModelIds, modelList } from './models'
 import { readChatStream } from './read'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 

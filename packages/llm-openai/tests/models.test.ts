@@ -2,7 +2,6 @@
 // DeepSeek's, else the configured model), each model's window and prices — and what it reads
 // of a response that matters to a long session: the cache hits of the usage, and a refusal
 // as too long told apart from other refusals.
-import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { DEEPSEEK_PRICES, modelList } from '@deepseek-ai/dsh-llm-openai'
 import { DEFAULT_CONTEXT_WINDOW } from '@deepseek-ai/dsh-llm'
