@@ -178,8 +178,10 @@ describe('/compact and a loaded session', () => {
       })
       expect(server.requests.filter((r) => r.summary)).toHaveLength(1)
 
-      const second = await openBin(args)
+      const second = await openBin(args, { session: { compaction: {} } })
       await second.agent.request('session/load', { sessionId, cwd: workspace, mcpServers: [] })
+      // The replay shows the compaction as it went, summary included.
+      expect(ofKind(second.updates(), 'compaction_summary_chunk')).toEqual(summary)
       await prompt(second.agent, sessionId, 'Go on.')
       await second.close()
       const next = server.requests.at(-1)!.body.messages
