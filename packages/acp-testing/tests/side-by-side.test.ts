@@ -51,3 +51,21 @@ it('reads outside the roots in one response are asked about one at a time', asyn
     .filter((u) => u.sessionUpdate === 'tool_call_update' && u.status === 'completed')
   expect(finished).toHaveLength(3)
 })
+
+it('a question answered cancelled leaves the waiting ones unasked and cancels the prompt', async () => {
+  outside = await realpath(await mkdtemp(join(tmpdir(), 'dsh-outside-')))
+  for (const name of ['a', 'b', 'c']) await writeFile(join(outside, `${name}.txt`), `${name}\n`)
+  const calls = ['a', 'b', 'c'].map((name) => ({
+    id: `r${name}`,
+    name: 'read',
+    arguments: { file_path: join(outside, `${name}.txt`) },
+  }))
+  const harness = await makeHarness({
+    withFs: true,
+    answer: () => ({ outcome: { outcome: 'cancelled' } }),
+    script: { turns: [{ toolCalls: calls }, { text: 'Read.' }] },
+  })
+  const sessionId = await harness.newSession()
+  expect(await harness.prompt(sessionId, 'read the three')).toEqual({ stopReason: 'cancelled' })
+  expect(harness.permissionRequests).toHaveLength(1)
+})

@@ -135,6 +135,8 @@ export class AcpSessionRecord {
 
   private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
+    // A question that waited behind another whose answer cancelled the turn is not asked.
+    if (exec.signal?.aborted) return { outcome: 'cancelled' }
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
     const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd)
     let answer: ToolPermissionAnswer
