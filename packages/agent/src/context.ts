@@ -134,10 +134,8 @@ export class SessionContext {
 
   private async compact(spec: CompactSpec, trigger: CompactionTrigger): Promise<number> {
     const { history, prompt, turnId } = spec
-    const compactionId = randomUUID()
     const hard = trigger === 'refused'
     const before = this.measure(history, prompt)
-    spec.append({ type: 'context/compacting', turnId, compactionId, trigger })
     // Elide everything before the recent steps; fewer steps stay whole when they alone are big.
     let end = recentStart(history, hard ? 1 : this.policy.keepRecentSteps)
     for (let steps = this.policy.keepRecentSteps - 1; steps >= 1 && !hard; steps -= 1) {
@@ -146,8 +144,26 @@ export class SessionContext {
     }
     const elision = elideBefore(history, end, this.policy.keep)
     let next = elision.history
-    const replaced = [...elision.replaced]
+    // What was reported no longer describes the conversation from here on.
     this.meter.reset()
+    const target = this.size * (hard ? TARGET.hard : TARGET.soft)
+    const older = next.slice(0, end)
+    const summarisable = older.length > 1 || older.some((m) => m.role !== 'user')
+    const wantSummary =
+      summarisable && (trigger === 'command' || this.measure(next, prompt) > target)
+    const goal = hard ? target : this.limit
+    // Nothing to elide, summarise or cut: no compaction, and nothing for the log or the person.
+    if (
+      trigger === 'auto' &&
+      elision.replaced.length === 0 &&
+      !wantSummary &&
+      this.cutRecent(next, prompt, goal).length === 0
+    ) {
+      return this.measure(history, prompt)
+    }
+    const compactionId = randomUUID()
+    spec.append({ type: 'context/compacting', turnId, compactionId, trigger })
+    const replaced = [...elision.replaced]
     const record: Omit<CompactionRecord, 'after'> = {
       compactionId,
       trigger,
@@ -155,12 +171,7 @@ export class SessionContext {
       elided: replaced.length,
       before,
     }
-    const target = this.size * (hard ? TARGET.hard : TARGET.soft)
-    const older = next.slice(0, end)
-    if (
-      (trigger === 'command' || this.measure(next, prompt) > target) &&
-      older.some((m) => m.role !== 'user' || older.length > 1)
-    ) {
+    if (wantSummary) {
       try {
         const { text, usage } = await summarise({
           llm: spec.llm,
@@ -178,9 +189,7 @@ export class SessionContext {
       }
     }
     // Still too full: the largest recent outputs are cut until the request fits.
-    for (const cut of this.cutRecent(next, prompt, hard ? target : this.limit)) {
-      replaced.push(cut)
-    }
+    replaced.push(...this.cutRecent(next, prompt, goal))
     for (const entry of replaced.slice(record.elided)) applyOne(next, entry)
     history.splice(0, history.length, ...next)
     const after = this.measure(history, prompt)

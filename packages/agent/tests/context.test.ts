@@ -216,6 +216,15 @@ describe('compaction in a session', () => {
     expect(triggers).toContain('refused')
   })
 
+  it('a request over the threshold with nothing to elide, summarise or cut logs no compaction', async () => {
+    const host = await windowedHost({ window: 20_000, responses: [{ text: 'fine' }] }, 1)
+    const agent = host.agents.create({ cwd: host.dir })
+    const end = await agent.send('x'.repeat(Math.round(20_000 * 0.82 * 3.5)))
+    expect(end.reason).toBe('completed')
+    expect(host.llm.requests).toHaveLength(1)
+    expect(of(agent.session.events, 'context/compacting')).toEqual([])
+  })
+
   it('a conversation that cannot fit ends the turn with what happened and what to do', async () => {
     const host = await windowedHost({ window: 2000, responses: [{ text: 'never' }] }, 1)
     const agent = host.agents.create({ cwd: host.dir })
