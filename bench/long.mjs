@@ -23,7 +23,9 @@ export async function run({ runs, quick }) {
   console.log(
     `  ${turns} turns, ${last.requests} requests, ${last.compactions} compactions (${last.summaries} summaries): ` +
       `compacting ${ms(compactPerTurn)} a turn of ${ms(perTurn)}; prefix kept by ${(stability * 100).toFixed(1)}% of requests; ` +
-      `largest request ${last.maxTokens} of ${last.window} tokens, ${last.refused} refused`,
+      `largest request ${last.maxTokens} of ${last.window} tokens, ${last.refused} refused; ` +
+      `${((100 * last.cachedTokens) / last.promptTokens).toFixed(1)}% of prompt tokens from the server's cache, ` +
+      `${(last.summaryTokens / last.turns).toFixed(0)} summary tokens a turn`,
   )
   const reads = alternate(
     runs,

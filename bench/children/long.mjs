@@ -78,6 +78,9 @@ report({
   requests: asked.length,
   kept: asked.filter((r) => r.keptPrefix).length,
   refused: server.requests.filter((r) => r.refused).length,
+  promptTokens: server.requests.reduce((sum, r) => sum + (r.refused ? 0 : r.tokens), 0),
+  cachedTokens: server.requests.reduce((sum, r) => sum + (r.cached ?? 0), 0),
+  summaryTokens: server.requests.reduce((sum, r) => sum + (r.summary ? r.tokens : 0), 0),
   maxTokens: Math.max(...server.requests.map((r) => r.tokens)),
   window,
 })

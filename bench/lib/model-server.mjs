@@ -58,6 +58,7 @@ export async function startModelServer({ window, next }) {
         return
       }
       const cached = summary ? 0 : tokensOf(body.messages.slice(0, shared))
+      record.cached = cached
       if (!summary) previous = body.messages
       const answer = summary
         ? { text: '- the person asked for changes; files were read' }
