@@ -17,6 +17,7 @@ const BENCHMARKS = [
   'growth',
   'big-write',
   'search',
+  'long',
 ]
 
 function parseArgs(argv) {

@@ -16,6 +16,7 @@ export type CliCommand =
       mode?: PermissionModeId
       editorTimeoutMs?: number
       sessions?: string
+      contextWindow?: number
     }
   | { kind: 'error'; message: string }
 
@@ -28,7 +29,12 @@ frames, logs go to stderr.
 Options:
   --script FILE     play a scripted model from a JSON script file
   --model NAME      model name for the OpenAI-compatible server (default deepseek-chat)
-  --base-url URL    base URL of the OpenAI-compatible server (default https://api.deepseek.com)
+  --base-url URL    base URL of the OpenAI-compatible server (default
+                    https://api.deepseek.com); on its own it selects that server,
+                    with or without a key
+  --context-window TOKENS
+                    the model's context window, for every model (default: the
+                    model's known window, else 32768)
   --mode ID         the mode new sessions start in (default ask):
 ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
   --sessions DIR    where sessions are stored, to be listed, loaded and resumed
@@ -41,9 +47,11 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --version         print the version and exit
 
 Environment:
-  DEEPSEEK_API_KEY  API key for the OpenAI-compatible server
+  DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY
+                    API key for the OpenAI-compatible server, the first set wins;
+                    none: requests go without an Authorization header
 
-Model choice: --script FILE wins; else DEEPSEEK_API_KEY selects the
+Model choice: --script FILE wins; else a key or --base-url selects the
 OpenAI-compatible model; else every prompt is answered with a message on how
 to configure a model.
 `
@@ -63,6 +71,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         mode: { type: 'string' },
         'editor-timeout': { type: 'string' },
         sessions: { type: 'string' },
+        'context-window': { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -80,6 +89,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ['--mode', values.mode],
     ['--editor-timeout', values['editor-timeout']],
     ['--sessions', values.sessions],
+    ['--context-window', values['context-window']],
   ] as const) {
     if (value !== undefined && value.trim() === '') {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
@@ -105,8 +115,20 @@ export function parseCli(args: readonly string[]): CliCommand {
       message: `--editor-timeout takes seconds, more than 0 and at most 3600, got "${timeout}"`,
     }
   }
+  const window = values['context-window']
+  const tokens = window === undefined ? undefined : Number(window)
+  if (
+    tokens !== undefined &&
+    !(Number.isInteger(tokens) && tokens >= 1024 && tokens <= 10_000_000)
+  ) {
+    return {
+      kind: 'error',
+      message: `--context-window takes a whole number of tokens, at least 1024, got "${window}"`,
+    }
+  }
   return {
     kind: 'serve',
+    ...(tokens !== undefined && { contextWindow: tokens }),
     ...(mode !== undefined && { mode }),
     ...(values.sessions !== undefined && { sessions: values.sessions }),
     ...(seconds !== undefined && { editorTimeoutMs: Math.max(1, Math.round(seconds * 1000)) }),

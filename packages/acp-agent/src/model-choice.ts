@@ -1,9 +1,10 @@
 // Model choice for the `dsh-acp` bin: `--script FILE` wins (the file is read and validated
-// now, so a bad file fails before any protocol frame), else DEEPSEEK_API_KEY selects the
-// OpenAI-compatible model, else NoticeLlm answers with how to configure one.
+// now, so a bad file fails before any protocol frame), else a key (DSH_API_KEY,
+// DEEPSEEK_API_KEY, OPENAI_API_KEY) or `--base-url` selects the OpenAI-compatible model (with
+// no key, a keyless local server), else NoticeLlm answers with how to configure one.
 // Reads the script file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
-import { DEFAULT_BASE_URL, DEFAULT_MODEL } from '@deepseek-ai/dsh-llm-openai'
+import { DEFAULT_BASE_URL, DEFAULT_MODEL, apiKeyFromEnv } from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from './stack'
 
 export type ModelChoice =
@@ -13,6 +14,7 @@ export interface ModelFlags {
   script?: string
   model?: string
   baseUrl?: string
+  contextWindow?: number
 }
 
 export async function chooseModel(
@@ -31,23 +33,25 @@ export async function chooseModel(
       return { ok: false, message: error instanceof Error ? error.message : String(error) }
     }
   }
-  const apiKey = env.DEEPSEEK_API_KEY?.trim()
-  if (apiKey) {
+  const apiKey = apiKeyFromEnv(env)
+  if (apiKey !== undefined || flags.baseUrl !== undefined) {
     const model: DshModelOptions = {
       kind: 'openai',
-      apiKey,
+      ...(apiKey !== undefined && { apiKey }),
       ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
       ...(flags.model !== undefined && { model: flags.model }),
+      ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),
     }
     const target = `${flags.model ?? DEFAULT_MODEL} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
-    return { ok: true, model, description: `OpenAI-compatible model ${target}` }
+    const keyed = apiKey === undefined ? ', no API key' : ''
+    return { ok: true, model, description: `OpenAI-compatible model ${target}${keyed}` }
   }
   return {
     ok: true,
     model: { kind: 'unconfigured' },
     description:
-      flags.model !== undefined || flags.baseUrl !== undefined
-        ? 'no model configured: --model and --base-url need DEEPSEEK_API_KEY'
-        : 'no model configured (set DEEPSEEK_API_KEY or pass --script FILE)',
+      flags.model !== undefined
+        ? 'no model configured: --model needs an API key (DSH_API_KEY, DEEPSEEK_API_KEY or OPENAI_API_KEY) or --base-url'
+        : 'no model configured (set DEEPSEEK_API_KEY, pass --base-url URL or --script FILE)',
   }
 }

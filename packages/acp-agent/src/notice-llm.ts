@@ -9,10 +9,10 @@ import type { LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 export const NOTICE_TEXT = [
   'No model is configured for dsh, so I cannot work on this yet.',
   '',
-  'To use DeepSeek (or another OpenAI-compatible server), set DEEPSEEK_API_KEY in the',
-  "environment of the agent process (in Zed: the `env` of this agent's `agent_servers` entry)",
-  'and start it again. Choose the model with `--model NAME` (default deepseek-chat) and the',
-  'server with `--base-url URL` (default https://api.deepseek.com).',
+  'To use DeepSeek, set DEEPSEEK_API_KEY in the environment of the agent process (in Zed:',
+  "the `env` of this agent's `agent_servers` entry) and start it again. Choose the model with",
+  '`--model NAME` (default deepseek-chat). For another OpenAI-compatible server (a local one',
+  'needs no key), pass `--base-url URL`.',
   '',
   'To replay a scripted session without a key or network, start dsh-acp with `--script FILE`.',
 ].join('\n')

@@ -20,7 +20,15 @@ import { readVersion } from './version'
 
 /** Which model answers prompts. */
 export type DshModelOptions =
-  | { kind: 'openai'; apiKey: string; baseUrl?: string; model?: string }
+  | {
+      kind: 'openai'
+      /** None: the key from the environment, else no Authorization header. */
+      apiKey?: string
+      baseUrl?: string
+      model?: string
+      /** Tokens a request may hold, whatever the model. */
+      contextWindow?: number
+    }
   | { kind: 'scripted'; script: LlmScript; delayMs?: number }
   | { kind: 'unconfigured' }
 
@@ -52,11 +60,16 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     permission: { defaultMode: mode },
   }
   const modes = [...PERMISSION_MODES]
+  // The plan's latest list stays whole through a compaction (its result is never elided).
+  const agents = {
+    compaction: { keepTools: ['todo'] },
+    ...(options.store !== undefined && { store: options.store }),
+  }
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['tool-plan', () => ctx.plugin(ToolPlan)],
     ['llm', () => loadModel(ctx, options.model)],
-    ['agent', () => ctx.plugin(Agents, options.store ? { store: options.store } : {})],
+    ['agent', () => ctx.plugin(Agents, agents)],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
 }
@@ -65,7 +78,8 @@ function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fi
   switch (model.kind) {
     case 'openai':
       return ctx.plugin(OpenAiLlm, {
-        apiKey: model.apiKey,
+        ...(model.apiKey !== undefined && { apiKey: model.apiKey }),
+        ...(model.contextWindow !== undefined && { contextWindow: model.contextWindow }),
         ...(model.baseUrl !== undefined && { baseUrl: model.baseUrl }),
         ...(model.model !== undefined && { model: model.model }),
       })

@@ -52,11 +52,29 @@ describe('flags that select a command', () => {
       '--mode',
       'full-access',
       '--editor-timeout',
+      '--context-window',
+      'DSH_API_KEY',
+      'OPENAI_API_KEY',
       '--help',
       '--version',
       'DEEPSEEK_API_KEY',
     ]) {
       expect(USAGE).toContain(word)
+    }
+  })
+})
+
+describe('the context window', () => {
+  it('--context-window takes whole tokens', () => {
+    expect(parseCli(['--context-window', '65536'])).toEqual({ kind: 'serve', contextWindow: 65536 })
+  })
+
+  it('a context window that is not a whole number of at least 1024 tokens is refused', () => {
+    for (const value of ['12.5', '1000', 'lots', '0']) {
+      expect(parseCli(['--context-window', value])).toEqual({
+        kind: 'error',
+        message: `--context-window takes a whole number of tokens, at least 1024, got "${value}"`,
+      })
     }
   })
 })

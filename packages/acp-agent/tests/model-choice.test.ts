@@ -39,6 +39,34 @@ describe('model choice', () => {
     })
   })
 
+  it('--base-url alone selects the openai-compatible model with no key', async () => {
+    const choice = await chooseModel(
+      { baseUrl: 'http://127.0.0.1:11434/v1', contextWindow: 8192 },
+      {},
+    )
+    expect(choice).toEqual({
+      ok: true,
+      model: { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', contextWindow: 8192 },
+      description: 'OpenAI-compatible model deepseek-chat at http://127.0.0.1:11434/v1, no API key',
+    })
+  })
+
+  it('the key comes from DSH_API_KEY, else DEEPSEEK_API_KEY, else OPENAI_API_KEY', async () => {
+    const keyOf = async (env: Record<string, string>) => {
+      const choice = await chooseModel({}, env)
+      return choice.ok && choice.model.kind === 'openai' ? choice.model.apiKey : undefined
+    }
+    expect(await keyOf({ DSH_API_KEY: 'a', DEEPSEEK_API_KEY: 'b', OPENAI_API_KEY: 'c' })).toBe('a')
+    expect(await keyOf({ DEEPSEEK_API_KEY: 'b', OPENAI_API_KEY: 'c' })).toBe('b')
+    expect(await keyOf({ OPENAI_API_KEY: 'c' })).toBe('c')
+  })
+
+  it('--model alone with no key says what selects a server', async () => {
+    const choice = await chooseModel({ model: 'deepseek-reasoner' }, {})
+    expect(choice).toMatchObject({ ok: true, model: { kind: 'unconfigured' } })
+    expect(choice.ok && choice.description).toContain('--base-url')
+  })
+
   it('no key and no script is the unconfigured model', async () => {
     expect(await chooseModel({}, {})).toMatchObject({ ok: true, model: { kind: 'unconfigured' } })
   })

@@ -11,7 +11,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
-import { recordingServer, textAnswer, toolCallAnswer } from './helpers/model-server'
+import { recordingServer, textAnswer, toolCallAnswer } from './helpers/recording-server'
 import { envWithoutKey, startBin } from './helpers/spawn-bin'
 import type { BinSession } from './helpers/spawn-bin'
 

@@ -114,8 +114,9 @@ describe('search cards', () => {
     await seed(harness)
     const sessionId = await harness.newSession()
     await harness.prompt(sessionId, 'find the retry logic')
+    type Card = Extract<SessionUpdate, { sessionUpdate: 'tool_call' | 'tool_call_update' }>
     const cards = (updates: readonly SessionUpdate[]) =>
-      updates.filter((update) => update.sessionUpdate.startsWith('tool_call'))
+      updates.filter((update): update is Card => update.sessionUpdate.startsWith('tool_call'))
     const original = cards(harness.updatesOf(sessionId))
     await harness.agent.request('session/close', { sessionId })
     const before = harness.updates.length

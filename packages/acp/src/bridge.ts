@@ -1,5 +1,6 @@
 // The wiring of one ACP connection: the SDK's `agent()` app with handlers for initialize,
-// session/new, /load, /resume, /list, /delete, /close, /set_mode, /prompt and /cancel, a session
+// session/new, /load, /resume, /list, /delete, /close, /set_mode, /set_config_option, /prompt
+// and /cancel, a session
 // record per live session (./connection-sessions), and the clean-up when the client goes away
 // (every turn cancelled, every agent released). The server routes the permission layer's
 // questions to the records (./server). Not the conversions (./to-acp, ./from-acp, ./presenter),
@@ -30,6 +31,8 @@ import {
   unknownMode,
 } from './replies'
 import { AcpSessionRecord } from './session-record'
+import { SessionOptions } from './session-options'
+import type { AcpModelSource } from './session-options'
 
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
@@ -49,6 +52,8 @@ export interface AcpBridgeDeps {
   defaultMode: string | undefined
   /** A session of this connection started; the returned function is called when it ends. */
   onSession(record: AcpSessionRecord): () => void
+  /** The models a session may use: offered as its `model` config option. */
+  models: AcpModelSource
 }
 
 /** A `session/update` notification as it goes on the wire. */
@@ -71,6 +76,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
   const sessions = new ConnectionSessions((agent) => recordOf(agent), deps.onSession)
+  const options = new SessionOptions(deps.models)
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -93,6 +99,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       send: (update) => send(id, update),
       sendBatch: (updates) => sendBatch(id, updates),
       files: acpSessionFiles(connection, id, capabilities),
+      compaction: capabilities?.session?.compaction != null,
+      models: options.models,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {
@@ -111,6 +119,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   /** A stored session live again on this connection; with `replay`, its history re-sent first. */
   const attach = async (params: { sessionId: string; cwd: string }, replay: boolean) => {
     const { sessionId } = params
+    await options.refresh()
     if (sessions.get(sessionId)) {
       const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
       throw RequestError.invalidRequest({ sessionId }, message)
@@ -132,7 +141,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     }
     const record = sessions.open(agent)
     if (replay) await record.replay()
-    return modesOf(agent)
+    options.announce((update) => send(sessionId, update))
+    return { ...modesOf(agent), configOptions: options.of(record) }
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
@@ -140,7 +150,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       capabilities = params.clientCapabilities
       return acpInitializeResponse(deps.agentInfo, deps.stores)
     })
-    .onRequest(methods.agent.session.new, ({ params }) => {
+    .onRequest(methods.agent.session.new, async ({ params }) => {
+      await options.refresh()
       const defaultMode = deps.defaultMode
       let agent: Agent
       try {
@@ -151,8 +162,9 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       } catch (error) {
         throw toRequestError(error)
       }
-      sessions.open(agent)
-      return { sessionId: agent.session.header.id, ...modesOf(agent) }
+      const record = sessions.open(agent)
+      options.announce((update) => send(record.id, update))
+      return { sessionId: record.id, ...modesOf(agent), configOptions: options.of(record) }
     })
     .onRequest(methods.agent.session.load, ({ params }) => attach(params, true))
     .onRequest(methods.agent.session.resume, ({ params }) => attach(params, false))
@@ -200,6 +212,11 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       // The agent logs the change; the record shows it as current_mode_update.
       record.agent.setMode(params.modeId)
       return {}
+    })
+    .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
+      const record = sessions.get(params.sessionId)
+      if (!record) throw sessionNotFound(params.sessionId)
+      return options.set(record, params)
     })
     .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
       const record = sessions.get(params.sessionId)

@@ -2,17 +2,20 @@
 // Assistant text → agent_message_chunk, reasoning → agent_thought_chunk, tool/call →
 // tool_call (from the card the agent presented with it), tool/result → tool_call_update (from
 // its result card, else the result text; and a `plan` when the result set one), a failed turn →
-// its error as a message chunk, a mode change → current_mode_update. Pure: the events carry
-// their presentations (the agent asks the tools once, with the session cwd), so a live turn and
-// a stored one replay alike.
+// its error as a message chunk, a mode change → current_mode_update, the context's usage and
+// compactions (./context-updates). Pure: the events carry their presentations (the agent asks
+// the tools once, with the session cwd), so a live turn and a stored one replay alike.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
+import { toAcpCompactionEnd, toAcpCompactionStart, toAcpUsageUpdate } from './context-updates'
 import { withAcpPlan } from './plan'
 import { toAcpToolCall, toAcpToolCallUpdate } from './to-acp'
 
 export interface AcpPresenterContext {
   /** The session workspace (absolute): relative paths on the wire are made absolute to it. */
   cwd: string
+  /** The client advertised `session.compaction`: compactions go as compaction updates. */
+  compaction?: boolean
 }
 
 export function presentSessionEvent(
@@ -59,6 +62,15 @@ export function presentSessionEvent(
       ]
     case 'session/mode':
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.mode }]
+    case 'context/usage':
+      return [toAcpUsageUpdate(event)]
+    case 'context/compacting':
+      return toAcpCompactionStart(event, context.compaction === true)
+    case 'context/compacted':
+      return toAcpCompactionEnd(event, context.compaction === true)
+    case 'session/model':
+      // The whole option set goes out: the session record knows the models (config_option_update).
+      return []
     case 'tool/asked':
     case 'tool/started':
       // A card's progress: the session record opens or moves the card (./tool-cards).

@@ -52,6 +52,12 @@ export class AcpServer {
         agentInfo: this.agentInfo,
         modes: this.options.modes,
         defaultMode: this.options.defaultMode,
+        models: {
+          models: () => ctx.agents.models(),
+          get defaultModel() {
+            return ctx.agents.defaultModel
+          },
+        },
         onSession: (record) => {
           sessions.set(record.id, record)
           return () => sessions.delete(record.id)

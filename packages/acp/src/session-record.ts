@@ -21,6 +21,8 @@ import {
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
+import { toAcpConfigOptionUpdate } from './config-options'
+import { isCompactCommand } from './context-updates'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
@@ -42,6 +44,10 @@ export interface AcpSessionRecordOptions {
   sendBatch?: (updates: readonly SessionUpdate[]) => Promise<void>
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
+  /** The client advertised `session.compaction`. */
+  compaction?: boolean
+  /** The models the session may switch to, and the one it uses without a choice. */
+  models?: () => { list: readonly string[]; fallback: string }
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -62,7 +68,7 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
-    this.presenter = { cwd: this.cwd }
+    this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
     this.info = new SessionInfoUpdates(options.agent.session.header)
     this.unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
@@ -83,6 +89,11 @@ export class AcpSessionRecord {
     return this.agent.session.header.cwd
   }
 
+  /** The session's model: the one set on it, else the models' fallback. */
+  get model(): string {
+    return this.agent.model ?? this.options.models?.().fallback ?? ''
+  }
+
   /** True while a prompt of this session is in flight. */
   get busy(): boolean {
     return this.running !== undefined
@@ -98,7 +109,7 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await this.agent.send(text)
+        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
@@ -130,10 +141,25 @@ export class AcpSessionRecord {
    * when the call was reported asked): `session/request_permission`. The client answering
    * `cancelled` cancels the prompt, as ACP means it; a request the connection could not carry
    * counts as `cancelled`. A client that answers with a JSON-RPC error could not ask the
-   * person: `failed` refuses this call only, and the turn goes on.
+   * person: `failed` refuses this call only, and the turn goes on. Calls that run side by side
+   * are asked about one at a time.
    */
-  async ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+  ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+    const asked = this.asking.then(() => this.askNow(request))
+    this.asking = asked.then(
+      () => undefined,
+      () => undefined,
+    )
+    return asked
+  }
+
+  /** The question being asked, if any: the next waits for it. */
+  private asking: Promise<void> = Promise.resolve()
+
+  private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
+    // A question that waited behind another whose answer cancelled the turn is not asked.
+    if (exec.signal?.aborted) return { outcome: 'cancelled' }
     const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
     const card = this.cards.askedCardOf(exec.callId)
     const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd, card)
@@ -202,6 +228,11 @@ export class AcpSessionRecord {
       case 'turn/end':
         this.sendAll(presentSessionEvent(event, this.presenter))
         this.closeOpenCards(event.reason)
+        return
+      case 'session/model':
+        if (this.options.models) {
+          this.options.send(toAcpConfigOptionUpdate(this.options.models().list, event.model))
+        }
         return
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))

@@ -1,10 +1,13 @@
 // Agent: one session (header + append-only event log) and its conversation with the model.
 // It owns the turn bookkeeping — one turn at a time, turn/start and turn/end exactly once,
-// cancel and dispose — and hands each turn to the loop (./loop). It is not a Cordis service;
+// cancel and dispose — and hands each turn to the loop (./loop); it keeps the session's model
+// and its context window (./context), and compacts on demand. It is not a Cordis service;
 // the Agents service creates agents and gives them the services a turn needs.
 import { randomUUID } from 'node:crypto'
-import type { LlmMessage } from '@deepseek-ai/dsh-llm'
+import type { LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import { SessionContext } from './context'
+import type { ContextPolicy } from './context'
 import { AgentError } from './errors'
 import { runTurn } from './loop'
 import type { LoopServices, TurnOutcome } from './loop'
@@ -20,6 +23,10 @@ export interface AgentOptions {
   services: () => LoopServices
   maxSteps: number
   model?: string
+  /** When the context is compacted, and what survives. */
+  policy: ContextPolicy
+  /** A model's window and prices (ctx.llm's modelInfo). */
+  modelInfo: (model?: string) => LlmModelInfo
   /** Extra prose appended to the assembled system prompt. */
   systemPrompt?: string
   onListenerError?: ListenerErrorHandler
@@ -37,6 +44,8 @@ interface RunningTurn {
 
 export class Agent implements ToolAgent {
   readonly session: SessionLog
+  /** The session's context window: how full it is, what it cost, its compaction. */
+  readonly context: SessionContext
   private readonly history: LlmMessage[]
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
@@ -45,6 +54,52 @@ export class Agent implements ToolAgent {
     const { restored } = options
     this.session = new SessionLog(options.header, options.onListenerError, restored?.events)
     this.history = restored ? [...restored.history] : []
+    this.context = new SessionContext(
+      options.policy,
+      () => options.modelInfo(this.model),
+      () => this.firstMessage(),
+      restored?.events,
+    )
+  }
+
+  /** The model the session's requests name: the one a host set, else the one it was created with. */
+  get model(): string | undefined {
+    return this.session.header.model ?? this.options.model
+  }
+
+  /**
+   * Sets the session's model (its requests name it; its context window follows it) and logs
+   * `session/model`, so a UI shows the change; a no-op when it is the model already.
+   */
+  setModel(model: string): void {
+    if (this.model === model) return
+    this.session.header.model = model
+    this.session.append({ type: 'session/model', model })
+  }
+
+  /**
+   * Compacts the conversation now, as a turn of its own (turn/start, the compaction's events,
+   * turn/end): old tool outputs elided, the older conversation summarised. Rejects like `send`
+   * (AGENT_DISPOSED, AGENT_BUSY).
+   */
+  async compact(): Promise<TurnEnd> {
+    return this.runTurnOf('/compact', async (turnId, signal) => {
+      const services = this.options.services()
+      const prompt = services.systemPrompt.assemble(this.options.systemPrompt)
+      await this.context.prepare(
+        {
+          history: this.history,
+          prompt,
+          llm: services.llm,
+          ...(this.model !== undefined && { model: this.model }),
+          signal,
+          turnId,
+          append: (event) => this.session.append(event),
+        },
+        'command',
+      )
+      return signal.aborted ? { reason: 'cancelled' } : { reason: 'completed' }
+    })
   }
 
   /** True while a turn runs. */
@@ -63,13 +118,21 @@ export class Agent implements ToolAgent {
    * message is refused, not queued: the caller decides whether to wait, cancel or drop it).
    */
   async send(text: string): Promise<TurnEnd> {
+    return this.runTurnOf(text, (turnId, signal) => this.playTurn(turnId, text, signal))
+  }
+
+  /** One turn's bookkeeping around `play`: busy, turn/end exactly once, cancel. */
+  private async runTurnOf(
+    text: string,
+    play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
+  ): Promise<TurnEnd> {
     this.assertCanSend(text)
     let markEnded = () => {}
     const ended = new Promise<void>((resolve) => (markEnded = resolve))
     const turn: RunningTurn = { controller: new AbortController(), ended }
     this.current = turn
     const turnId = randomUUID()
-    const outcome = await this.playTurn(turnId, text, turn.controller.signal)
+    const outcome = await this.guard(turnId, turn.controller.signal, play)
     this.current = undefined
     const end: TurnEnd = {
       type: 'turn/end',
@@ -131,24 +194,39 @@ export class Agent implements ToolAgent {
     }
   }
 
-  private async playTurn(turnId: string, text: string, signal: AbortSignal): Promise<TurnOutcome> {
+  private playTurn(turnId: string, text: string, signal: AbortSignal): Promise<TurnOutcome> {
     const { options } = this
+    this.session.header.title ??= sessionTitleOf(text)
+    this.session.append({ type: 'user/message', turnId, text })
+    this.history.push({ role: 'user', content: text })
+    return runTurn({
+      services: options.services(),
+      agent: this,
+      turnId,
+      history: this.history,
+      signal,
+      maxSteps: options.maxSteps,
+      model: this.model,
+      systemPrompt: options.systemPrompt,
+      context: this.context,
+      append: (event) => this.session.append(event),
+    })
+  }
+
+  /** The person's first message of the session, as logged. */
+  private firstMessage(): string | undefined {
+    for (const event of this.session.events) if (event.type === 'user/message') return event.text
+    return undefined
+  }
+
+  private async guard(
+    turnId: string,
+    signal: AbortSignal,
+    play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
+  ): Promise<TurnOutcome> {
     try {
       this.session.append({ type: 'turn/start', turnId })
-      this.session.header.title ??= sessionTitleOf(text)
-      this.session.append({ type: 'user/message', turnId, text })
-      this.history.push({ role: 'user', content: text })
-      return await runTurn({
-        services: options.services(),
-        agent: this,
-        turnId,
-        history: this.history,
-        signal,
-        maxSteps: options.maxSteps,
-        model: options.model,
-        systemPrompt: options.systemPrompt,
-        append: (event) => this.session.append(event),
-      })
+      return await play(turnId, signal)
     } catch (error) {
       // The loop turns model and tool failures into outcomes; anything else (a service gone
       // missing, a listener-error handler that throws) still ends the turn exactly once.

@@ -1,31 +1,41 @@
 // The conversation a model is sent, rebuilt from a stored session's events, so a loaded session
 // goes on where it stopped: each user message; each model response as one assistant message
 // (its text, its reasoning, and — when its calls ran — the tool calls); each tool result as a
-// tool message. The same shape the loop builds as it goes (./loop), read back from the log. A
-// call the log has no result for (the process ended in the middle of it) gets one saying so,
-// so every tool call the model sees has its result, as the model APIs require.
+// tool message, in the order of the calls (calls that ran side by side finish in any order);
+// and each compaction applied where it happened (its stubs, cuts and summary), so the model
+// gets the compacted conversation, not the raw one. The same shape the loop builds as it goes
+// (./loop), read back from the log. A call the log has no result for (the process ended in the
+// middle of it) gets one saying so, so every tool call the model sees has its result, as the
+// model APIs require.
 // Pure: events in, messages out.
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
+import { applyReplaced } from './elide'
 import type { StoredSessionEvent } from './store'
 
 type AssistantMessage = Extract<LlmMessage, { role: 'assistant' }>
+type ToolMessage = Extract<LlmMessage, { role: 'tool' }>
 
 export function historyOf(events: readonly StoredSessionEvent[]): LlmMessage[] {
-  const history: LlmMessage[] = []
-  /** Calls of the current response that have no result yet. */
-  const unanswered = new Set<string>()
+  let history: LlmMessage[] = []
+  /** The results of the current response's calls, by call id, until they are placed. */
+  const results = new Map<string, ToolMessage>()
+  /** The calls of the current response, in the order the model sent them. */
+  let calls: string[] = []
+  /** Places the current response's results in call order; a call without one gets one. */
   const settle = () => {
-    for (const toolCallId of unanswered) {
+    for (const toolCallId of calls) {
       const content = 'Error: the session ended before this tool finished.'
-      history.push({ role: 'tool', toolCallId, content, isError: true })
+      history.push(results.get(toolCallId) ?? { role: 'tool', toolCallId, content, isError: true })
     }
-    unanswered.clear()
+    calls = []
+    results.clear()
   }
   let response: AssistantMessage | undefined
   /** The response has had tool results: the next chunk starts the next response. */
   let answered = false
   const open = (): AssistantMessage => {
     if (response === undefined || answered) {
+      settle()
       response = { role: 'assistant', content: '' }
       answered = false
       history.push(response)
@@ -46,18 +56,34 @@ export function historyOf(events: readonly StoredSessionEvent[]): LlmMessage[] {
         break
       }
       case 'tool/call': {
-        const message = open()
+        // A call logged after results of its own response (calls run side by side) still
+        // belongs to it: only a chunk or a call after every call was answered opens a new one.
+        const message = answered && calls.some((id) => !results.has(id)) ? response! : open()
         message.toolCalls = [...(message.toolCalls ?? []), toolCallOf(event)]
-        unanswered.add(event.callId)
+        calls.push(event.callId)
         break
       }
       case 'tool/result': {
         const content = event.content.map((block) => block.text).join('\n')
-        history.push({ role: 'tool', toolCallId: event.callId, content, isError: event.isError })
-        unanswered.delete(event.callId)
+        results.set(event.callId, {
+          role: 'tool',
+          toolCallId: event.callId,
+          content,
+          isError: event.isError,
+        })
         answered = true
         break
       }
+      case 'context/compacted':
+        settle()
+        response = undefined
+        history = history.filter(isKept)
+        applyReplaced(history, event.replaced)
+        if (event.summary !== undefined) {
+          const { opening, keep } = event.summary
+          history = [{ role: 'user', content: opening }, ...(keep > 0 ? history.slice(-keep) : [])]
+        }
+        break
       case 'turn/end':
         settle()
         response = undefined

@@ -12,6 +12,7 @@ import { Agent } from './agent'
 import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
+import type { ContextPolicy } from './context'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
 import type { SessionListOptions, SessionListPage, SessionStore } from './store'
@@ -28,6 +29,17 @@ export const Config = z
   .object({
     /** Model requests allowed in one turn before it ends with `max-steps`. */
     maxSteps: z.number().int().positive().default(50),
+    /** When a session's context is compacted, and what survives it (see the README). */
+    compaction: z
+      .object({
+        /** The share of the model's window a request may fill before it is compacted. */
+        threshold: z.number().gt(0.1).max(0.95).default(0.8),
+        /** Model steps (a response and the results of its calls) kept whole. */
+        keepRecentSteps: z.number().int().min(1).max(20).default(3),
+        /** Tools whose outputs are never elided (state that must survive compaction). */
+        keepTools: z.array(z.string().min(1)).default([]),
+      })
+      .prefault({}),
     /** Where sessions are stored as they happen, to be loaded again; none: memory only. */
     store: z
       .custom<SessionStore>(
@@ -47,6 +59,7 @@ export default class Agents extends Service {
 
   private readonly agents = new Map<string, Agent>()
   private readonly maxSteps: number
+  private readonly policy: ContextPolicy
   private readonly store: SessionStore | undefined
   private disposed = false
 
@@ -56,10 +69,26 @@ export default class Agents extends Service {
   ) {
     super(host, 'agents')
     // Cordis validated the config against `Config` when the plugin loaded: this is its output.
-    const { maxSteps, store } = config as z.output<typeof Config>
+    const { maxSteps, store, compaction } = config as z.output<typeof Config>
     this.maxSteps = maxSteps
+    const keepTools = new Set(compaction.keepTools)
+    this.policy = {
+      threshold: compaction.threshold,
+      keepRecentSteps: compaction.keepRecentSteps,
+      keep: (call) => keepTools.has(call.name),
+    }
     this.store = store
     host.effect(() => () => this.disposeAll(), 'agents')
+  }
+
+  /** The models a session may use (ctx.llm's list); never rejects. */
+  models(): Promise<string[]> {
+    return untraced(this.host.llm).models()
+  }
+
+  /** The model a session without one uses. */
+  get defaultModel(): string {
+    return untraced(this.host.llm).defaultModel
   }
 
   /** True when sessions are stored, so they can be listed and loaded again. */
@@ -172,6 +201,8 @@ export default class Agents extends Service {
       }),
       maxSteps: this.maxSteps,
       model: options.model,
+      policy: this.policy,
+      modelInfo: (model) => untraced(host.llm).modelInfo(model),
       systemPrompt: options.systemPrompt,
       onListenerError: (error, event) =>
         logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
@@ -211,3 +242,10 @@ export type * from './store'
 export { currentPlanOf, planReminderOf } from './plan'
 export type { SessionPlan } from './plan'
 export { TITLE_MAX_CHARS, sessionTitleOf } from './title'
+export { SessionContext } from './context'
+export type { ContextPolicy } from './context'
+export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from './tokens'
+export { cutOutput, elideBefore, recentStart, stubFor } from './elide'
+export type { KeepToolOutput } from './elide'
+export { historyOf } from './history'
+export { READ_CONCURRENCY } from './tool-calls'

@@ -1,11 +1,14 @@
-// The tool loop of one turn: ask the model, stream its text, run its tool calls in order, feed
-// the results back, and repeat until the model calls no tool (completed), the step limit is
+// The tool loop of one turn: ask the model, stream its text, run its tool calls, feed the
+// results back, and repeat until the model calls no tool (completed), the step limit is
 // reached (max-steps), the turn is cancelled (cancelled) or the model fails (error).
-// A step is one model request. The loop appends to the conversation history as it goes and
-// always leaves it a valid conversation. Not here: turn bookkeeping (busy, turn/start,
-// turn/end), which the Agent owns.
+// A step is one model request. Before each, the session's context (./context) makes the
+// request fit the window, compacting when it must; after each, the usage is logged; a request
+// the server still refuses as too long is compacted harder and sent once more. The loop
+// appends to the conversation history as it goes and always leaves it a valid conversation.
+// Not here: turn bookkeeping (busy, turn/start, turn/end), which the Agent owns.
 import type { Llm, LlmMessage, LlmToolSchema } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import type { SessionContext } from './context'
 import { errorMessage, streamModelResponse } from './model-stream'
 import type { ModelResponse } from './model-stream'
 import { runToolCalls } from './tool-calls'
@@ -34,6 +37,8 @@ export interface TurnSpec {
   maxSteps: number
   model?: string
   systemPrompt?: string
+  /** The session's context window and its compaction. */
+  context: SessionContext
   append(event: SessionEvent): void
 }
 
@@ -42,31 +47,69 @@ export interface TurnOutcome {
   error?: string
 }
 
+type Prompt = { system: string; tools: LlmToolSchema[] }
+
 export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
   for (let step = 0; step < spec.maxSteps; step++) {
     if (spec.signal.aborted) return { reason: 'cancelled' }
-    const response = await requestModel(spec)
+    let prompt: Prompt
+    try {
+      prompt = spec.services.systemPrompt.assemble(spec.systemPrompt)
+    } catch (error) {
+      return {
+        reason: 'error',
+        error: `The system prompt could not be assembled: ${errorMessage(error)}`,
+      }
+    }
+    const response = await requestModel(spec, prompt)
     recordAssistant(spec.history, response)
     if (response.outcome === 'cancelled') return { reason: 'cancelled' }
     if (response.outcome === 'error') return { reason: 'error', error: response.error }
     if (response.toolCalls.length === 0) return { reason: 'completed' }
-    const { services, agent, turnId, signal, append } = spec
-    const context = { tools: services.tools, agent, turnId, signal, append }
-    spec.history.push(...(await runToolCalls(context, response.toolCalls)))
+    const { services, agent, turnId, signal, append, context } = spec
+    const budget = context.outputBudget(spec.history, prompt, response.toolCalls.length)
+    const calls = { tools: services.tools, agent, turnId, signal, append, maxOutputChars: budget }
+    spec.history.push(...(await runToolCalls(calls, response.toolCalls)))
     if (signal.aborted) return { reason: 'cancelled' }
   }
   return { reason: 'max-steps' }
 }
 
-async function requestModel(spec: TurnSpec): Promise<ModelResponse> {
-  const { services, signal, turnId } = spec
-  let prompt: { system: string; tools: LlmToolSchema[] }
-  try {
-    prompt = services.systemPrompt.assemble(spec.systemPrompt)
-  } catch (error) {
-    const message = `The system prompt could not be assembled: ${errorMessage(error)}`
-    return { text: '', reasoning: '', toolCalls: [], outcome: 'error', error: message }
+/**
+ * One model request that fits the window: compacted first when needed, and once more, harder,
+ * when the server refuses it as too long anyway (its counting differs from the estimate).
+ */
+async function requestModel(spec: TurnSpec, prompt: Prompt): Promise<ModelResponse> {
+  const compaction = {
+    history: spec.history,
+    prompt,
+    llm: spec.services.llm,
+    ...(spec.model !== undefined && { model: spec.model }),
+    signal: spec.signal,
+    turnId: spec.turnId,
+    append: spec.append,
   }
+  const ready = await spec.context.prepare(compaction)
+  if (!ready.fits) return tooLong(spec, ready.used)
+  let response = await sendRequest(spec, prompt)
+  if (
+    response.outcome === 'error' &&
+    response.errorCode === 'LLM_CONTEXT_TOO_LONG' &&
+    !response.text
+  ) {
+    if (spec.signal.aborted) return { ...response, outcome: 'cancelled' }
+    const retry = await spec.context.prepare(compaction, 'refused')
+    if (!retry.fits) return tooLong(spec, retry.used)
+    response = await sendRequest(spec, prompt)
+    if (response.outcome === 'error' && response.errorCode === 'LLM_CONTEXT_TOO_LONG') {
+      return tooLong(spec, retry.used, response.error)
+    }
+  }
+  return response
+}
+
+async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelResponse> {
+  const { services, signal, turnId } = spec
   const request = {
     ...(spec.model !== undefined ? { model: spec.model } : {}),
     system: prompt.system,
@@ -74,9 +117,32 @@ async function requestModel(spec: TurnSpec): Promise<ModelResponse> {
     tools: prompt.tools,
     signal,
   }
-  return streamModelResponse(services.llm, request, (kind, text) =>
+  const response = await streamModelResponse(services.llm, request, (kind, text) =>
     spec.append({ type: 'assistant/chunk', turnId, kind, text }),
   )
+  if (response.outcome === 'done') {
+    spec.context.answered(request, answerOf(response), response.usage, turnId, spec.append)
+  }
+  return response
+}
+
+/** The turn's end when even a compacted request does not fit: what happened, what to do. */
+function tooLong(spec: TurnSpec, used: number, refusal?: string): ModelResponse {
+  const size = spec.context.size
+  const why = refusal === undefined ? '' : ` The server said: ${refusal}`
+  const error =
+    `The conversation no longer fits the model's context window (about ${used} of ${size} tokens), even after compacting it.${why} ` +
+    'Send a shorter message, start a new session, or choose a model with a larger window (the model option, or --context-window if the server allows more).'
+  return { text: '', reasoning: '', toolCalls: [], outcome: 'error', error }
+}
+
+function answerOf(response: ModelResponse): LlmMessage | undefined {
+  if (!response.text && !response.reasoning && response.toolCalls.length === 0) return undefined
+  return {
+    role: 'assistant',
+    content: response.text,
+    ...(response.toolCalls.length > 0 && { toolCalls: response.toolCalls }),
+  }
 }
 
 /**

@@ -2,7 +2,8 @@
 // deltas as they arrive, and collect the tool calls. Cancellation is prompt: each read of the
 // stream races the turn's abort signal, so a provider that is slow to notice the signal does
 // not hold the turn. Not here: running tools or deciding whether the turn goes on.
-import type { Llm, LlmRequest, LlmToolCall } from '@deepseek-ai/dsh-llm'
+import { isLlmError } from '@deepseek-ai/dsh-llm'
+import type { Llm, LlmRequest, LlmToolCall, LlmUsage } from '@deepseek-ai/dsh-llm'
 
 export interface ModelResponse {
   text: string
@@ -11,6 +12,10 @@ export interface ModelResponse {
   /** `done`: the stream ended; `cancelled`: the signal fired; `error`: the model failed. */
   outcome: 'done' | 'cancelled' | 'error'
   error?: string
+  /** The LlmError code of a failure, when it had one (`LLM_CONTEXT_TOO_LONG`, …). */
+  errorCode?: string
+  /** What the server reported the request and its answer cost. */
+  usage?: LlmUsage
 }
 
 export type ChunkHandler = (kind: 'text' | 'reasoning', text: string) => void
@@ -42,13 +47,21 @@ export async function streamModelResponse(
       } else if (event.type === 'tool-call') {
         const id = event.id || `call_${response.toolCalls.length + 1}`
         response.toolCalls.push({ id, name: event.name, arguments: event.arguments })
-      } else if (event.type === 'finish' && event.reason === 'error') {
-        return { ...response, outcome: 'error', error: 'The model finished with an error.' }
+      } else if (event.type === 'finish') {
+        if (event.usage !== undefined) response.usage = event.usage
+        if (event.reason === 'error') {
+          return { ...response, outcome: 'error', error: 'The model finished with an error.' }
+        }
       }
     }
   } catch (error) {
     if (signal.aborted) return { ...response, outcome: 'cancelled' }
-    return { ...response, outcome: 'error', error: errorMessage(error) }
+    return {
+      ...response,
+      outcome: 'error',
+      error: errorMessage(error),
+      ...(isLlmError(error) && { errorCode: error.code }),
+    }
   } finally {
     abort.release()
     if (signal.aborted && iterator) stopIterator(iterator)

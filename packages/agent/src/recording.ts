@@ -33,6 +33,9 @@ export class SessionRecording {
       } else if (event.type === 'session/mode') {
         this.header.mode = event.mode
         this.saveHeader()
+      } else if (event.type === 'session/model') {
+        this.header.model = event.model
+        this.saveHeader()
       } else if (event.type === 'turn/end') {
         this.saveHeader()
         this.writer.sync()

@@ -1,7 +1,12 @@
-// The tool half of a step: run the model's tool calls one after another, in the order the
-// model sent them, through ctx.tools.execute. Each call is logged as `tool/call` before and
-// `tool/result` after, and in between `tool/asked` (a person is asked about it) and
-// `tool/started` (it runs) as the tool layer reports them. Arguments arrive as JSON text and are parsed here; a text that is not
+// The tool half of a step: run the model's tool calls through ctx.tools.execute. Consecutive
+// read-only calls (kind `read` or `search` on their card) run side by side, at most
+// READ_CONCURRENCY at a time; a call that changes something, runs a command or has no card
+// runs alone, in the order the model sent it. Results go back in the calls' order whatever
+// order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
+// in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
+// tool layer reports them; a side-by-side group logs its calls first, in order, and each card
+// opens when its call starts. An output larger than `maxOutputChars` is cut with a note (see
+// ./elide). Arguments arrive as JSON text and are parsed here; a text that is not
 // JSON never reaches the tool and becomes an error result the model can read and correct: a
 // ToolError TOOL_INVALID_JSON (the tools package lists the code), shaped as the registry shapes
 // its own refusals.
@@ -17,7 +22,11 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
+import { cutOutput } from './elide'
 import type { SessionEvent } from './types'
+
+/** The most read-only calls that run at once. */
+export const READ_CONCURRENCY = 8
 
 /** What the loop needs of ctx.tools: running a call, and its cards (optional, never throw). */
 export interface ToolRunner {
@@ -41,6 +50,8 @@ export interface ToolCallContext {
   turnId: string
   signal: AbortSignal
   append(event: SessionEvent): void
+  /** The most characters one output may take in the conversation; none: no limit. */
+  maxOutputChars?: number
 }
 
 type ParsedArguments = { ok: true; value: unknown } | { ok: false; message: string }
@@ -55,56 +66,119 @@ function parseToolArguments(text: string): ParsedArguments {
   }
 }
 
+/** A call with its arguments parsed and its card presented, ready to log and run. */
+interface PreparedCall {
+  call: LlmToolCall
+  parsed: ParsedArguments
+  args: unknown
+  opening: ToolCallPresentation | undefined
+  readOnly: boolean
+}
+
 /**
- * Runs the calls in order and returns one tool message per call. Calls not started because
- * the turn was cancelled get a message saying so (no events), so the history stays a valid
+ * Runs the calls and returns one tool message per call, in the calls' order. Calls not started
+ * because the turn was cancelled get a message saying so, so the history stays a valid
  * conversation: every tool call of an assistant message has its result.
  */
 export async function runToolCalls(
   context: ToolCallContext,
   calls: readonly LlmToolCall[],
 ): Promise<LlmMessage[]> {
+  const prepared = calls.map((call) => prepareCall(context, call))
   const messages: LlmMessage[] = []
-  for (const call of calls) {
-    if (context.signal.aborted) {
-      const content = 'Error: the turn was cancelled before this tool ran.'
-      messages.push({ role: 'tool', toolCallId: call.id, content, isError: true })
-      continue
-    }
-    const result = await runToolCall(context, call)
-    const content = result.content.map((block) => block.text).join('\n')
-    messages.push({ role: 'tool', toolCallId: call.id, content, isError: result.isError })
+  let index = 0
+  while (index < prepared.length) {
+    let end = index + 1
+    if (prepared[index]!.readOnly) while (end < prepared.length && prepared[end]!.readOnly) end += 1
+    const group = prepared.slice(index, end)
+    messages.push(
+      ...(await (group.length === 1
+        ? runAlone(context, group[0]!)
+        : runSideBySide(context, group))),
+    )
+    index = end
   }
   return messages
 }
 
-async function runToolCall(
+function cancelledMessage(call: LlmToolCall): LlmMessage {
+  const content = 'Error: the turn was cancelled before this tool ran.'
+  return { role: 'tool', toolCallId: call.id, content, isError: true }
+}
+
+async function runAlone(context: ToolCallContext, prepared: PreparedCall): Promise<LlmMessage[]> {
+  if (context.signal.aborted) return [cancelledMessage(prepared.call)]
+  logCall(context, prepared)
+  return [await runLogged(context, prepared)]
+}
+
+/** Read-only calls: logged in order, then run READ_CONCURRENCY at a time. */
+async function runSideBySide(
   context: ToolCallContext,
-  call: LlmToolCall,
-): Promise<ToolExecutionResult> {
-  const { turnId, tools } = context
+  group: readonly PreparedCall[],
+): Promise<LlmMessage[]> {
+  if (context.signal.aborted) return group.map((prepared) => cancelledMessage(prepared.call))
+  for (const prepared of group) logCall(context, prepared)
+  const messages: LlmMessage[] = new Array(group.length)
+  let next = 0
+  const worker = async () => {
+    while (next < group.length) {
+      const position = next
+      next += 1
+      const prepared = group[position]!
+      messages[position] = context.signal.aborted
+        ? finishCall(context, prepared, cancelledResult(prepared.call))
+        : await runLogged(context, prepared)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, group.length) }, worker))
+  return messages
+}
+
+function prepareCall(context: ToolCallContext, call: LlmToolCall): PreparedCall {
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
   // The cards are presented once, here, with the session workspace: the log carries them to a
   // UI and to a store, which replays them as they were. Their long strings are clipped here,
   // so neither a UI nor the store ever holds a whole file for a card.
   const view = { cwd: context.agent.session.header.cwd }
-  const opening = clipped(tools.presentCall?.(call.name, args, view))
+  const opening = clipped(context.tools.presentCall?.(call.name, args, view))
+  const readOnly = parsed.ok && (opening?.kind === 'read' || opening?.kind === 'search')
+  return { call, parsed, args, opening, readOnly }
+}
+
+function logCall(context: ToolCallContext, { call, args, opening }: PreparedCall): void {
   context.append({
     type: 'tool/call',
-    turnId,
+    turnId: context.turnId,
     callId: call.id,
     name: call.name,
     arguments: args,
     ...(opening !== undefined && { presentation: opening }),
   })
+}
+
+async function runLogged(context: ToolCallContext, prepared: PreparedCall): Promise<LlmMessage> {
+  const { call, parsed } = prepared
   const result = parsed.ok
     ? await executeSafely(context, call, parsed.value)
     : invalidJsonResult(call, parsed.message)
-  const closing = clipped(tools.presentResult?.(call.name, args, result, view))
+  return finishCall(context, prepared, result)
+}
+
+/** Logs the result (its output cut to the budget) and returns the call's tool message. */
+function finishCall(
+  context: ToolCallContext,
+  prepared: PreparedCall,
+  raw: ToolExecutionResult,
+): LlmMessage {
+  const { call, args } = prepared
+  const result = fitResult(raw, context.maxOutputChars)
+  const view = { cwd: context.agent.session.header.cwd }
+  const closing = clipped(context.tools.presentResult?.(call.name, args, raw, view))
   context.append({
     type: 'tool/result',
-    turnId,
+    turnId: context.turnId,
     callId: call.id,
     name: call.name,
     content: result.content,
@@ -113,7 +187,21 @@ async function runToolCall(
     ...(result.details !== undefined ? { details: result.details } : {}),
     ...(closing !== undefined && { presentation: closing }),
   })
-  return result
+  const content = result.content.map((block) => block.text).join('\n')
+  return { role: 'tool', toolCallId: call.id, content, isError: result.isError }
+}
+
+/** The result with its text cut to `maxChars` (one text block then), when it is longer. */
+function fitResult(result: ToolExecutionResult, maxChars: number | undefined): ToolExecutionResult {
+  if (maxChars === undefined) return result
+  const text = result.content.map((block) => block.text).join('\n')
+  const cut = cutOutput(text, maxChars)
+  return cut === text ? result : { ...result, content: [{ type: 'text', text: cut }] }
+}
+
+function cancelledResult(call: LlmToolCall): ToolExecutionResult {
+  const text = 'Error: the turn was cancelled before this tool ran.'
+  return { callId: call.id, content: [{ type: 'text', text }], isError: true }
 }
 
 async function executeSafely(

@@ -14,6 +14,8 @@ export interface SessionHeader {
   roots: string[]
   /** The permission mode a host set (`agent.setMode`); absent until one is set. */
   mode?: string
+  /** The model a host set (`agent.setModel`); absent: the one the agent was created with. */
+  model?: string
   /** ISO 8601 time the session was created. */
   createdAt: string
   /** The first line of the first user message, shortened (`sessionTitleOf`); absent before one. */
@@ -56,6 +58,46 @@ export type SessionEvent =
   | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
   /** The session's permission mode changed (between turns or during one). */
   | { type: 'session/mode'; mode: string }
+  /** The session's model changed (its context window follows it). */
+  | { type: 'session/model'; model: string }
+  /** After a model response: how full the context is, and what the session cost so far. */
+  | ({ type: 'context/usage'; turnId: string } & ContextUsage)
+  /** A compaction began (`trigger`: the window filled, a person asked, the server refused). */
+  | { type: 'context/compacting'; turnId: string; compactionId: string; trigger: CompactionTrigger }
+  /** A compaction ended: what it changed in the conversation the model is sent. */
+  | ({ type: 'context/compacted'; turnId: string } & CompactionRecord)
+
+export type CompactionTrigger = 'auto' | 'command' | 'refused'
+
+export interface ContextUsage {
+  /** Tokens in the context: the last request's reported usage, plus an estimate since. */
+  used: number
+  /** The model's context window. */
+  size: number
+  /** The session's cumulative cost, when the model has prices. */
+  cost?: { amount: number; currency: string }
+}
+
+/**
+ * One compaction as the log keeps it, so a loaded session rebuilds the same conversation:
+ * tool outputs replaced (by one-line stubs, or cut), and, when the older conversation was
+ * summarised, the message that opens the conversation from then on and how many of the last
+ * messages followed it unchanged.
+ */
+export interface CompactionRecord {
+  compactionId: string
+  trigger: CompactionTrigger
+  /** Tool outputs replaced, by call id, with what the model is sent instead. */
+  replaced: { callId: string; content: string }[]
+  /** How many of `replaced` are elisions (the rest are cuts of recent outputs). */
+  elided: number
+  summary?: { text: string; opening: string; keep: number }
+  /** Why the summary could not be made, when it was wanted. */
+  summaryError?: string
+  /** Estimated tokens of the request before and after. */
+  before: number
+  after: number
+}
 
 export type TurnEnd = Extract<SessionEvent, { type: 'turn/end' }>
 
@@ -76,6 +118,12 @@ export interface AgentCreateOptions {
   systemPrompt?: string
   /** Model name passed to ctx.llm. */
   model?: string
+}
+
+/** What the agent host knows of a model (see ctx.llm.modelInfo). */
+export interface AgentModelInfo {
+  id: string
+  contextWindow: number
 }
 
 export type SessionListener = (event: SessionEvent) => void

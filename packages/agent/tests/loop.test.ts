@@ -28,6 +28,7 @@ describe('the tool loop', () => {
       'turn/start',
       'user/message',
       'assistant/text',
+      'context/usage',
       'tool/call',
       'tool/started',
       'tool/result',
@@ -35,6 +36,7 @@ describe('the tool loop', () => {
       'tool/started',
       'tool/result',
       'assistant/text',
+      'context/usage',
       'turn/end',
     ])
     expect(host.requests()).toHaveLength(2)
@@ -123,6 +125,7 @@ describe('the tool loop', () => {
       'user/message',
       'assistant/reasoning',
       'assistant/text',
+      'context/usage',
       'turn/end',
     ])
   })

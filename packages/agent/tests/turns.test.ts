@@ -109,6 +109,7 @@ describe('cancel', () => {
     expect(eventTypes(agent.session.events)).toEqual([
       'turn/start',
       'user/message',
+      'context/usage',
       'tool/call',
       'tool/started',
       'tool/result',

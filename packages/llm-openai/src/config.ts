@@ -1,12 +1,11 @@
 // The config of the OpenAI-compatible model: one zod schema with DeepSeek defaults, the
 // plugin's `static Config`, which Cordis validates when the plugin loads. The API key's
-// environment fallback is resolved by the service at construction (see index.ts), not here,
-// so the schema stays pure.
+// environment fallback is resolved by the service at construction (see index.ts, models.ts),
+// not here, so the schema stays pure.
 import { z } from 'zod'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
 export const DEFAULT_MODEL = 'deepseek-chat'
-export const API_KEY_ENV = 'DEEPSEEK_API_KEY'
 
 export const Config = z
   .object({
@@ -14,8 +13,22 @@ export const Config = z
     baseUrl: z.url({ protocol: /^https?$/ }).default(DEFAULT_BASE_URL),
     /** The model used when a request names none. */
     model: z.string().min(1).default(DEFAULT_MODEL),
-    /** The bearer token; defaults to `process.env.DEEPSEEK_API_KEY` at construction. */
+    /**
+     * The bearer token; defaults to DSH_API_KEY, else DEEPSEEK_API_KEY, else OPENAI_API_KEY at
+     * construction. With none, requests go without an Authorization header.
+     */
     apiKey: z.string().min(1).optional(),
+    /** Tokens a request may hold, for every model; default: the model's known window. */
+    contextWindow: z.number().int().min(1024).optional(),
+    /** What a token costs; default: DeepSeek's prices for its models, none for others. */
+    prices: z
+      .object({
+        currency: z.string().min(1),
+        inputPerMillion: z.number().nonnegative(),
+        cachedInputPerMillion: z.number().nonnegative(),
+        outputPerMillion: z.number().nonnegative(),
+      })
+      .optional(),
     /** Extra attempts after a 429, a 5xx, a network error or a timeout. */
     maxRetries: z.number().int().min(0).max(10).default(3),
     /** The first backoff wait; doubled on each retry. */

@@ -3,11 +3,12 @@
 // server's `Retry-After` wins, both capped), and turning every other failure into an
 // `LlmError` with a code. It does not read the stream body (see read.ts).
 import { LlmError, abortableDelay, createAbortError, throwIfAborted } from '@deepseek-ai/dsh-llm'
-import { API_KEY_ENV } from './config'
+import { API_KEY_ENVS, authorization } from './models'
 
 export interface OpenStreamOptions {
   url: string
-  apiKey: string
+  /** None: no Authorization header (a keyless local server). */
+  apiKey: string | undefined
   body: string
   maxRetries: number
   retryBaseMs: number
@@ -62,7 +63,7 @@ function failureFor(status: number, message: string, tries: number): LlmError {
   if (status === 401 || status === 403) {
     return new LlmError(
       'LLM_AUTH',
-      `the API key was refused (${status}) — check ${API_KEY_ENV} or the apiKey option: ${message}`,
+      `the API key was refused (${status}) — check ${API_KEY_ENVS.join(', ')} or the apiKey option: ${message}`,
       { status },
     )
   }
@@ -80,9 +81,24 @@ function failureFor(status: number, message: string, tries: number): LlmError {
       { status },
     )
   }
+  if (isContextTooLong(status, message)) {
+    return new LlmError(
+      'LLM_CONTEXT_TOO_LONG',
+      `the model server refused the request as too long for the model's context window (${status}): ${message}`,
+      { status },
+    )
+  }
   return new LlmError('LLM_HTTP', `the model server refused the request (${status}): ${message}`, {
     status,
   })
+}
+
+/** A 400 or 413 whose words say the prompt is over the window (as OpenAI, DeepSeek, vLLM say it). */
+export function isContextTooLong(status: number, message: string): boolean {
+  if (status !== 400 && status !== 413) return false
+  return /context[ _]length|context window|maximum context|too many tokens|(prompt|input) is too long|reduce the length/i.test(
+    message,
+  )
 }
 
 /** A fetch failure's words, with its cause's code or message ("fetch failed (ECONNREFUSED)"). */
@@ -114,7 +130,7 @@ async function attemptOnce(options: OpenStreamOptions, tries: number): Promise<A
     const response = await fetch(options.url, {
       method: 'POST',
       headers: {
-        authorization: `Bearer ${options.apiKey}`,
+        ...authorization(options.apiKey),
         'content-type': 'application/json',
         accept: 'text/event-stream',
       },

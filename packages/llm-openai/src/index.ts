@@ -1,14 +1,16 @@
 // The OpenAI-compatible chat model behind ctx.llm: streaming Chat Completions over global
-// `fetch`, DeepSeek by default. This file is the Cordis face only; the wire format
-// (wire.ts), SSE parsing (sse.ts), delta assembly (stream.ts), retries (http.ts) and body
-// reading (read.ts) live apart so each can be tested alone.
+// `fetch`, DeepSeek by default, any compatible server (with or without a key) by its base URL.
+// This file is the Cordis face only; the wire format (wire.ts), SSE parsing (sse.ts), delta
+// assembly (stream.ts), retries (http.ts), body reading (read.ts) and what is known of models
+// (models.ts) live apart so each can be tested alone.
 import type { Context } from 'cordis'
 import type { z } from 'zod'
-import { Llm, LlmError } from '@deepseek-ai/dsh-llm'
-import type { LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
-import { API_KEY_ENV, Config } from './config'
+import { DEFAULT_CONTEXT_WINDOW, Llm } from '@deepseek-ai/dsh-llm'
+import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import { Config } from './config'
 import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
+import { KNOWN_MODELS, apiKeyFromEnv, fetchModelIds, modelList } from './models'
 import { readChatStream } from './read'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 
@@ -17,13 +19,41 @@ export default class OpenAiLlm extends Llm {
 
   private readonly settings: z.output<typeof Config>
   private readonly apiKey: string | undefined
+  private listed: Promise<string[]> | undefined
 
   constructor(ctx: Context, config: OpenAiLlmConfig) {
     super(ctx)
     // Cordis validated `config` against Config when the plugin loaded: this is its output.
     this.settings = config as z.output<typeof Config>
-    const fromEnv = process.env[API_KEY_ENV]
-    this.apiKey = this.settings.apiKey ?? (fromEnv === '' ? undefined : fromEnv)
+    this.apiKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
+  }
+
+  override get defaultModel(): string {
+    return this.settings.model
+  }
+
+  /**
+   * The server's `GET /models` list when it answers, else DeepSeek's models on DeepSeek's host,
+   * else the configured model; the configured model is always in it. Asked once.
+   */
+  override models(): Promise<string[]> {
+    const { baseUrl, model } = this.settings
+    this.listed ??= fetchModelIds(baseUrl, this.apiKey).then((ids) =>
+      modelList(baseUrl, model, ids),
+    )
+    return this.listed
+  }
+
+  /** The configured window wins, then the known one, then DEFAULT_CONTEXT_WINDOW. */
+  override modelInfo(model?: string): LlmModelInfo {
+    const id = model ?? this.settings.model
+    const known = KNOWN_MODELS[id]
+    const prices = this.settings.prices ?? known?.prices
+    return {
+      id,
+      contextWindow: this.settings.contextWindow ?? known?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      ...(prices !== undefined && { prices }),
+    }
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -31,9 +61,6 @@ export default class OpenAiLlm extends Llm {
   }
 
   private async *run(request: LlmRequest): AsyncGenerator<LlmStreamEvent> {
-    if (this.apiKey === undefined) {
-      throw new LlmError('LLM_NO_KEY', `no API key: set ${API_KEY_ENV} or pass apiKey`)
-    }
     const { settings } = this
     const open = await openChatStream({
       url: chatCompletionsUrl(settings.baseUrl),
@@ -51,3 +78,12 @@ export default class OpenAiLlm extends Llm {
 
 export { Config, DEFAULT_BASE_URL, DEFAULT_MODEL } from './config'
 export type { OpenAiLlmConfig } from './config'
+export {
+  API_KEY_ENVS,
+  DEEPSEEK_MODELS,
+  DEEPSEEK_PRICES,
+  KNOWN_MODELS,
+  apiKeyFromEnv,
+  isDeepSeekHost,
+  modelList,
+} from './models'

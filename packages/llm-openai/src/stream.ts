@@ -77,6 +77,9 @@ export class ChatStreamAssembler {
       if (typeof chunk.usage.completion_tokens === 'number') {
         usage.outputTokens = chunk.usage.completion_tokens
       }
+      const cached =
+        chunk.usage.prompt_cache_hit_tokens ?? chunk.usage.prompt_tokens_details?.cached_tokens
+      if (typeof cached === 'number') usage.cachedInputTokens = cached
       this.usage = usage
     }
     const events: LlmStreamEvent[] = []

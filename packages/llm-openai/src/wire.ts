@@ -31,7 +31,14 @@ export interface WireRequest {
 /** One streamed chunk (`data:` payload). */
 export interface WireChunk {
   choices?: WireChoice[]
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null
+  usage?: {
+    prompt_tokens?: number
+    completion_tokens?: number
+    /** DeepSeek: the prompt tokens its cache served. */
+    prompt_cache_hit_tokens?: number
+    /** OpenAI: the same figure. */
+    prompt_tokens_details?: { cached_tokens?: number } | null
+  } | null
   error?: { message?: string; code?: string | number } | string
 }
 

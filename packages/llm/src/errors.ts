@@ -9,6 +9,8 @@ export const LLM_ERROR_CODES = [
   'LLM_AUTH',
   /** The server answered with a failing HTTP status other than auth or rate limiting. */
   'LLM_HTTP',
+  /** The server refused the request as longer than the model's context window. */
+  'LLM_CONTEXT_TOO_LONG',
   /** The server could not be reached. */
   'LLM_NETWORK',
   /** A network provider has no API key, so nothing was sent. */

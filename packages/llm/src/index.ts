@@ -9,7 +9,7 @@ declare module 'cordis' {
   }
 }
 
-export { Llm } from './llm'
+export { DEFAULT_CONTEXT_WINDOW, Llm } from './llm'
 export * from './types'
 export { LLM_ERROR_CODES, LlmError, createAbortError, isAbortError, isLlmError } from './errors'
 export type { LlmErrorCode, LlmErrorOptions } from './errors'

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { abortableDelay, throwIfAborted } from './abort'
 import { Llm } from './llm'
 import { parseLlmScript } from './script'
-import type { LlmRequest, LlmScript, LlmScriptTurn, LlmStreamEvent } from './types'
+import type { LlmModelInfo, LlmRequest, LlmScript, LlmScriptTurn, LlmStreamEvent } from './types'
 
 /** The script is validated (and normalised) by `parseLlmScript`; its messages are the issues. */
 const ScriptSchema = z.custom<LlmScript>().transform((value, ctx): LlmScript => {
@@ -26,6 +26,11 @@ export const Config = z.object({
   chunkSize: z.number().int().positive().default(8),
   /** Milliseconds to wait between events. */
   delayMs: z.number().int().nonnegative().default(0),
+  /**
+   * The window it reports (modelInfo). Large by default: a host that compacts would send a
+   * summary request, and the script would answer it with a turn meant for the conversation.
+   */
+  contextWindow: z.number().int().min(1024).default(1_048_576),
 })
 
 /** The config as a host passes it to `ctx.plugin(ScriptedLlm, config)`. */
@@ -46,6 +51,7 @@ export class ScriptedLlm extends Llm {
   private readonly script: LlmScript
   private readonly chunkSize: number
   private readonly delayMs: number
+  private readonly contextWindow: number
   private readonly scriptIds: Set<string>
   /** Turns handed out so far. */
   private playedTurns = 0
@@ -59,6 +65,7 @@ export class ScriptedLlm extends Llm {
     this.script = settings.script
     this.chunkSize = settings.chunkSize
     this.delayMs = settings.delayMs
+    this.contextWindow = settings.contextWindow
     this.scriptIds = new Set(
       settings.script.turns.flatMap((turn) =>
         (turn.toolCalls ?? []).flatMap((call) => call.id ?? []),
@@ -74,6 +81,14 @@ export class ScriptedLlm extends Llm {
   /** Turns not yet played. */
   get remaining(): number {
     return Math.max(0, this.script.turns.length - this.playedTurns)
+  }
+
+  override get defaultModel(): string {
+    return 'scripted'
+  }
+
+  override modelInfo(model?: string): LlmModelInfo {
+    return { id: model ?? this.defaultModel, contextWindow: this.contextWindow }
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {

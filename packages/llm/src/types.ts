@@ -27,8 +27,30 @@ export interface LlmRequest {
 }
 
 export interface LlmUsage {
+  /** Tokens of the request as the server counted them (cache hits included). */
   inputTokens?: number
   outputTokens?: number
+  /** The part of `inputTokens` the server's prompt cache served. */
+  cachedInputTokens?: number
+}
+
+/** Prices per million tokens, in `currency`. */
+export interface LlmPrices {
+  currency: string
+  /** An input token the prompt cache did not serve. */
+  inputPerMillion: number
+  /** An input token served from the prompt cache. */
+  cachedInputPerMillion: number
+  outputPerMillion: number
+}
+
+/** What a host needs to know of a model to keep its requests inside the window. */
+export interface LlmModelInfo {
+  id: string
+  /** Tokens a request (prompt and answer) may hold. */
+  contextWindow: number
+  /** When known: what a request costs. */
+  prices?: LlmPrices
 }
 
 export type LlmFinishReason = 'stop' | 'tool-calls' | 'length' | 'error'

@@ -33,7 +33,7 @@ function headerProblem(value: unknown, id: string): string | undefined {
   if (!Array.isArray(value.roots) || !value.roots.every((root) => typeof root === 'string')) {
     return 'its "roots" is not a list of strings'
   }
-  for (const key of ['mode', 'title'] as const) {
+  for (const key of ['mode', 'title', 'model'] as const) {
     if (value[key] !== undefined && typeof value[key] !== 'string') {
       return `its "${key}" is not a string`
     }

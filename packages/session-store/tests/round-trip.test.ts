@@ -14,6 +14,7 @@ describe('round trip', () => {
     for (const event of events) writer.append(event)
     const saved = sessionHeader('s1', {
       mode: 'ask',
+      model: 'deepseek-reasoner',
       title: 'fix the test',
       roots: ['/work/project', '/work/lib'],
       updatedAt: '2026-01-02T04:00:00.000Z',

@@ -24,6 +24,8 @@ process.on('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }))
 export function envWithoutKey(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_STATE_HOME: STATE_HOME }
   delete env.DEEPSEEK_API_KEY
+  delete env.DSH_API_KEY
+  delete env.OPENAI_API_KEY
   return env
 }
 

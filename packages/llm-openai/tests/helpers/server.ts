@@ -27,7 +27,11 @@ export async function startServer(...handlers: Handler[]): Promise<TestServer> {
     req.setEncoding('utf8')
     req.on('data', (piece: string) => (text += piece))
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text) })
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: text === '' ? {} : JSON.parse(text),
+      })
       const handler = handlers[Math.min(received.length, handlers.length) - 1]!
       handler(res, req)
     })

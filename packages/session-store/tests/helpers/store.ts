@@ -82,6 +82,31 @@ export function everyEvent(turnId: string): StoredSessionEvent[] {
       isError: true,
       error: { name: 'FsError', code: 'FS_NOT_FOUND' },
     },
+    {
+      type: 'context/usage',
+      turnId,
+      used: 1200,
+      size: 131_072,
+      cost: { amount: 0.0004, currency: 'USD' },
+    },
+    { type: 'context/compacting', turnId, compactionId: 'k1', trigger: 'auto' },
+    {
+      type: 'context/compacted',
+      turnId,
+      compactionId: 'k1',
+      trigger: 'auto',
+      replaced: [
+        {
+          callId: 'c1',
+          content: '[write of a.ts (1 lines) elided to save context; run it again if needed]',
+        },
+      ],
+      elided: 1,
+      summary: { text: '- wrote a.ts', opening: 'fix the test\n\n- wrote a.ts', keep: 2 },
+      before: 1200,
+      after: 300,
+    },
+    { type: 'session/model', model: 'deepseek-reasoner' },
     { type: 'turn/end', turnId, reason: 'error', error: 'the model failed' },
   ]
 }

@@ -1,0 +1,149 @@
+// The session's context and options on the wire: usage, compactions with and without the
+// client's capability, the /compact command, and the model option with its refusals.
+import { describe, expect, it } from 'vitest'
+import { pickModel, toAcpConfigOptions } from '../src/config-options'
+import { isCompactCommand } from '../src/context-updates'
+import { presentSessionEvent } from '../src/presenter'
+
+const turnId = 't1'
+const compacted = {
+  type: 'context/compacted' as const,
+  turnId,
+  compactionId: 'k1',
+  trigger: 'auto' as const,
+  replaced: [
+    {
+      callId: 'a',
+      content: '[read of a.ts (10 lines) elided to save context; run it again if needed]',
+    },
+    {
+      callId: 'b',
+      content: '[read of b.ts (10 lines) elided to save context; run it again if needed]',
+    },
+    { callId: 'c', content: 'cut' },
+  ],
+  elided: 2,
+  summary: { text: '- did things', opening: 'hi\n\n- did things', keep: 3 },
+  before: 900,
+  after: 300,
+}
+
+describe('the context on the wire', () => {
+  it('a usage event is a usage_update with the cost', () => {
+    const event = {
+      type: 'context/usage' as const,
+      turnId,
+      used: 1234.4,
+      size: 131_072,
+      cost: { amount: 0.01, currency: 'USD' },
+    }
+    expect(presentSessionEvent(event, { cwd: '/w' })).toEqual([
+      {
+        sessionUpdate: 'usage_update',
+        used: 1234,
+        size: 131_072,
+        cost: { amount: 0.01, currency: 'USD' },
+      },
+    ])
+  })
+
+  it('with the capability a compaction is its summary chunk and a completed compaction_update', () => {
+    const start = {
+      type: 'context/compacting' as const,
+      turnId,
+      compactionId: 'k1',
+      trigger: 'auto' as const,
+    }
+    const context = { cwd: '/w', compaction: true }
+    expect(presentSessionEvent(start, context)).toEqual([
+      { sessionUpdate: 'compaction_update', compactionId: 'k1', status: 'in_progress' },
+    ])
+    expect(presentSessionEvent(compacted, context)).toEqual([
+      {
+        sessionUpdate: 'compaction_summary_chunk',
+        compactionId: 'k1',
+        content: { type: 'text', text: '- did things' },
+      },
+      { sessionUpdate: 'compaction_update', compactionId: 'k1', status: 'completed' },
+    ])
+  })
+
+  it('without it a compaction is one short message and its start shows nothing', () => {
+    const start = {
+      type: 'context/compacting' as const,
+      turnId,
+      compactionId: 'k1',
+      trigger: 'auto' as const,
+    }
+    expect(presentSessionEvent(start, { cwd: '/w' })).toEqual([])
+    expect(presentSessionEvent(compacted, { cwd: '/w' })).toEqual([
+      {
+        sessionUpdate: 'agent_message_chunk',
+        content: {
+          type: 'text',
+          text: '\n\nContext compacted: 2 tool outputs elided, older turns summarised, 1 recent output cut.\n\n',
+        },
+      },
+    ])
+  })
+
+  it('a summary that failed with nothing else done is a failed compaction with its reason', () => {
+    const failed = {
+      ...compacted,
+      replaced: [],
+      elided: 0,
+      summary: undefined,
+      summaryError: 'model down',
+    }
+    expect(presentSessionEvent(failed, { cwd: '/w', compaction: true })).toEqual([
+      {
+        sessionUpdate: 'compaction_update',
+        compactionId: 'k1',
+        status: 'failed',
+        error: 'The summary could not be made: model down',
+      },
+    ])
+  })
+
+  it('/compact is a command at the start of a prompt only', () => {
+    expect(isCompactCommand('/compact')).toBe(true)
+    expect(isCompactCommand('  /compact keep the plan')).toBe(true)
+    expect(isCompactCommand('/compaction')).toBe(false)
+    expect(isCompactCommand('please /compact')).toBe(false)
+  })
+})
+
+describe('the model option', () => {
+  it('lists the models with the current one, which is added when the list lacks it', () => {
+    const [option] = toAcpConfigOptions(['a', 'b'], 'c')
+    expect(option).toMatchObject({
+      id: 'model',
+      category: 'model',
+      type: 'select',
+      currentValue: 'c',
+    })
+    expect(option && 'options' in option && option.options).toEqual([
+      { value: 'c', name: 'c' },
+      { value: 'a', name: 'a' },
+      { value: 'b', name: 'b' },
+    ])
+  })
+
+  it('an unknown option or value is -32602 naming the valid ones', () => {
+    expect(pickModel({ configId: 'model', value: 'b' }, ['a', 'b'])).toBe('b')
+    expect(() => pickModel({ configId: 'model', value: 'z' }, ['a', 'b'])).toThrow(
+      /Unknown model "z": the models are: a, b\./,
+    )
+    expect(() => pickModel({ configId: 'effort', value: 'a' }, ['a'])).toThrow(
+      /Unknown config option "effort": the options are: model\./,
+    )
+    const refusal = (() => {
+      try {
+        return pickModel({ configId: 'model', value: true }, ['a'])
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toMatchObject({ code: -32602, data: { availableValues: ['a'] } })
+  })
+})

@@ -1,0 +1,115 @@
+// Several calls in one response: consecutive read-only calls (kind read or search) run side
+// by side, at most READ_CONCURRENCY at once, their results back in the calls' order; a call
+// of another kind runs alone, after the reads before it and before those after it.
+import { mkdtemp, realpath, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Context } from 'cordis'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import Agents, { READ_CONCURRENCY, historyOf } from '../src'
+import type { SessionEvent } from '../src'
+import { WindowedLlm } from './helpers/windowed'
+
+let cleanup: (() => Promise<void>) | undefined
+afterEach(async () => {
+  await cleanup?.()
+  cleanup = undefined
+})
+
+/** A host whose `look` tool (kind read) and `change` tool (kind edit) log when they run. */
+async function host(calls: { name: string; arguments: Record<string, unknown>; id: string }[]) {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-side-')))
+  const ctx = new Context()
+  await ctx.plugin(ToolRegistry)
+  await ctx.plugin(SystemPrompt)
+  await ctx.plugin(WindowedLlm, { window: 200_000, responses: [{ calls }, { text: 'ok' }] })
+  const log: string[] = []
+  let running = 0
+  let peak = 0
+  for (const [name, kind] of [
+    ['look', 'read'],
+    ['change', 'edit'],
+  ] as const) {
+    ctx.tools.register(
+      defineTool({
+        name,
+        description: name,
+        input: z.object({ n: z.number(), ms: z.number() }),
+        async execute(args) {
+          running += 1
+          peak = Math.max(peak, running)
+          log.push(`start ${name} ${args.n}`)
+          await new Promise((resolve) => setTimeout(resolve, args.ms))
+          log.push(`end ${name} ${args.n}`)
+          running -= 1
+          return `${name} ${args.n}`
+        },
+        presentCall: (args) => ({ title: `${name} ${args.n}`, kind }),
+      }),
+    )
+  }
+  const fiber = await ctx.plugin(Agents).await()
+  cleanup = async () => {
+    await fiber.dispose()
+    await rm(dir, { recursive: true, force: true })
+  }
+  const llm = ctx.llm as WindowedLlm
+  return { agent: ctx.agents.create({ cwd: dir }), log, peak: () => peak, llm }
+}
+
+const look = (n: number, ms: number) => ({ id: `l${n}`, name: 'look', arguments: { n, ms } })
+const change = (n: number) => ({ id: `c${n}`, name: 'change', arguments: { n, ms: 5 } })
+
+describe('calls side by side', () => {
+  it('twelve reads run at most eight at once and their results go back in call order', async () => {
+    const calls = Array.from({ length: 12 }, (_, i) => look(i + 1, 40 - i * 3))
+    const { agent, peak, llm } = await host(calls)
+    expect((await agent.send('look')).reason).toBe('completed')
+    expect(peak()).toBe(READ_CONCURRENCY)
+    const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool')
+    expect(tools.map((m) => (m.role === 'tool' ? m.toolCallId : ''))).toEqual(
+      calls.map((c) => c.id),
+    )
+    expect(tools.map((m) => m.content)).toEqual(calls.map((c) => `look ${c.arguments.n}`))
+  })
+
+  it('a call that changes something runs alone, between the reads around it', async () => {
+    const { agent, log, peak } = await host([
+      look(1, 20),
+      look(2, 5),
+      change(3),
+      look(4, 5),
+      look(5, 20),
+    ])
+    await agent.send('mixed')
+    expect(peak()).toBe(2)
+    const changeStart = log.indexOf('start change 3')
+    expect(log.slice(0, changeStart).filter((e) => e.startsWith('end'))).toHaveLength(2)
+    expect(log[changeStart + 1]).toBe('end change 3')
+  })
+
+  it('each call is logged in order before the group runs, and its card starts when it runs', async () => {
+    const { agent } = await host([look(1, 30), look(2, 5)])
+    await agent.send('two')
+    const events = agent.session.events as SessionEvent[]
+    const sequence = events
+      .filter(
+        (e) => e.type === 'tool/call' || e.type === 'tool/started' || e.type === 'tool/result',
+      )
+      .map((e) => `${e.type} ${'callId' in e ? e.callId : ''}`)
+    expect(sequence).toEqual([
+      'tool/call l1',
+      'tool/call l2',
+      'tool/started l1',
+      'tool/started l2',
+      'tool/result l2',
+      'tool/result l1',
+    ])
+    // A loaded session rebuilds the results in the calls' order too.
+    const rebuilt = historyOf(events).filter((m) => m.role === 'tool')
+    expect(rebuilt.map((m) => (m.role === 'tool' ? m.toolCallId : ''))).toEqual(['l1', 'l2'])
+  })
+})

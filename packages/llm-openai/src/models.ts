@@ -1,0 +1,91 @@
+// What the adapter knows of models: DeepSeek's published context windows and prices (the
+// source is named in the README), the key's environment chain, and the server's own list from
+// `GET {baseUrl}/models`. Pure apart from `fetchModelIds`, which never rejects: a server that
+// does not answer simply has no list.
+import type { LlmPrices } from '@deepseek-ai/dsh-llm'
+
+/** The environment variables the key is read from, first set wins. */
+export const API_KEY_ENVS = ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY'] as const
+
+/** The first non-empty key of API_KEY_ENVS in `env`. */
+export function apiKeyFromEnv(env: Record<string, string | undefined>): string | undefined {
+  for (const name of API_KEY_ENVS) {
+    const value = env[name]?.trim()
+    if (value) return value
+  }
+  return undefined
+}
+
+/** DeepSeek's price list (USD per million tokens), the same for both of its models. */
+export const DEEPSEEK_PRICES: LlmPrices = {
+  currency: 'USD',
+  cachedInputPerMillion: 0.028,
+  inputPerMillion: 0.28,
+  outputPerMillion: 0.42,
+}
+
+interface KnownModel {
+  contextWindow: number
+  prices?: LlmPrices
+}
+
+/** DeepSeek's models: a 128K-token window each (131,072 as its servers count). */
+export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
+  'deepseek-chat': { contextWindow: 131_072, prices: DEEPSEEK_PRICES },
+  'deepseek-reasoner': { contextWindow: 131_072, prices: DEEPSEEK_PRICES },
+}
+
+/** The models DeepSeek's own host serves. */
+export const DEEPSEEK_MODELS = ['deepseek-chat', 'deepseek-reasoner'] as const
+
+export function isDeepSeekHost(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname === 'api.deepseek.com'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The model list: the server's ids when it gave some, else DeepSeek's models on DeepSeek's
+ * host, else none; the configured model first when it is not among them.
+ */
+export function modelList(baseUrl: string, model: string, ids: string[] | undefined): string[] {
+  const base = ids ?? (isDeepSeekHost(baseUrl) ? [...DEEPSEEK_MODELS] : [])
+  return base.includes(model) ? base : [model, ...base]
+}
+
+/** `{baseUrl}/models`, whatever trailing slashes the base URL has. */
+export function modelsUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/models`
+}
+
+/** The ids of `GET /models` (`{ data: [{ id }] }`), or undefined when it does not answer so. */
+export async function fetchModelIds(
+  baseUrl: string,
+  apiKey: string | undefined,
+  timeoutMs = 5000,
+): Promise<string[] | undefined> {
+  try {
+    const response = await fetch(modelsUrl(baseUrl), {
+      headers: { accept: 'application/json', ...authorization(apiKey) },
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    if (!response.ok) return undefined
+    const body = (await response.json()) as { data?: unknown }
+    if (!Array.isArray(body.data)) return undefined
+    const ids = body.data.flatMap((entry: unknown) => {
+      const id = (entry as { id?: unknown } | null)?.id
+      return typeof id === 'string' && id !== '' ? [id] : []
+    })
+    return ids.length > 0 ? ids : undefined
+  } catch {
+    // No list from this server (unreachable, not JSON, timed out): the caller falls back.
+    return undefined
+  }
+}
+
+/** The Authorization header for a key; none without one (keyless local servers). */
+export function authorization(apiKey: string | undefined): Record<string, string> {
+  return apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` }
+}
