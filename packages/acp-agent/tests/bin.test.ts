@@ -150,6 +150,7 @@ describe('an openai-compatible server', () => {
   it('with a key the bin streams from --base-url using --model and the bearer key', async () => {
     const seen: { path?: string; auth?: string; body?: { model?: string } } = {}
     const server = createServer((request, response) => {
+      if (request.method === 'GET') return void response.writeHead(404).end()
       let body = ''
       request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
       request.on('end', () => {

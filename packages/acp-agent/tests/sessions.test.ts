@@ -3,8 +3,6 @@
 // lists it, replays each card once as it ended with session/load, and goes on — its model (a
 // recording OpenAI-compatible server on 127.0.0.1) gets the earlier turn, and an edit right
 // after the load is refused until the file is read again.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +10,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { recordingServer, sse } from './helpers/recording-server'
 import { envWithoutKey, startBin } from './helpers/spawn-bin'
 
 const dirs: string[] = []
@@ -44,26 +43,6 @@ const SCRIPT = {
     { text: 'Fixed the first line.' },
   ],
 }
-
-/** An OpenAI-compatible server that records every request and answers from a list. */
-async function recordingServer(answers: string[][]) {
-  const bodies: { messages: { role: string; content?: string; tool_calls?: unknown[] }[] }[] = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-    request.on('end', () => {
-      bodies.push(JSON.parse(body))
-      response.writeHead(200, { 'content-type': 'text/event-stream' })
-      response.end(`${(answers[bodies.length - 1] ?? []).join('')}data: [DONE]\n\n`)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { bodies, url: `http://127.0.0.1:${port}/v1`, close: () => server.close() }
-}
-
-const sse = (delta: object, finish: string | null = null): string =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
 /** Each card in the state its last update left it, in the order the cards opened. */
 function cards(updates: readonly acp.SessionUpdate[]): acp.SessionUpdate[] {

@@ -1,5 +1,6 @@
 // An OpenAI-compatible model on 127.0.0.1 for the bin's tests: it records every request body
-// and answers each with the next scripted list of SSE events (then `[DONE]`).
+// and answers each with the next scripted list of SSE events (then `[DONE]`); it offers no
+// model list (GET /models is 404).
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -18,6 +19,8 @@ export interface ModelServer {
 export async function recordingServer(answers: string[][]): Promise<ModelServer> {
   const bodies: RecordedRequest[] = []
   const server = createServer((request, response) => {
+    // The model list (GET /models) is not offered: the bin falls back to its known models.
+    if (request.method === 'GET') return void response.writeHead(404).end()
     let body = ''
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
     request.on('end', () => {
