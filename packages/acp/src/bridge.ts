@@ -29,6 +29,7 @@ import {
   unknownMode,
 } from './replies'
 import { AcpSessionRecord } from './session-record'
+import { offersTerminalOutput } from './terminal-cards'
 
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
@@ -78,6 +79,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       agent,
       send: (update) => send(id, update),
       files: acpSessionFiles(connection, id, capabilities),
+      terminals: offersTerminalOutput(capabilities?._meta),
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {

@@ -58,6 +58,7 @@ export function presentSessionEvent(
       return [{ sessionUpdate: 'current_mode_update', currentModeId: event.mode }]
     case 'tool/asked':
     case 'tool/started':
+    case 'tool/output':
       // A card's progress: the session record opens or moves the card (./tool-cards).
       return []
     case 'turn/start':

@@ -39,6 +39,7 @@ export class Agent implements ToolAgent {
   private readonly history: LlmMessage[]
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
+  private readonly released = new AbortController()
 
   constructor(private readonly options: AgentOptions) {
     const { restored } = options
@@ -49,6 +50,11 @@ export class Agent implements ToolAgent {
   /** True while a turn runs. */
   get running(): boolean {
     return this.current !== undefined
+  }
+
+  /** Fires when the agent is disposed: what its calls left running ends with it. */
+  get lifetime(): AbortSignal {
+    return this.released.signal
   }
 
   get disposed(): boolean {
@@ -110,6 +116,7 @@ export class Agent implements ToolAgent {
       const ended = this.current?.ended ?? Promise.resolve()
       this.disposal = ended.then(() => this.session.clearListeners())
       this.cancel()
+      this.released.abort()
       this.options.onDispose?.(this)
     }
     return this.disposal
@@ -146,6 +153,7 @@ export class Agent implements ToolAgent {
         model: options.model,
         systemPrompt: options.systemPrompt,
         append: (event) => this.session.append(event),
+        notify: (event) => this.session.notify(event),
       })
     } catch (error) {
       // The loop turns model and tool failures into outcomes; anything else (a service gone

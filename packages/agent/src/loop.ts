@@ -35,6 +35,8 @@ export interface TurnSpec {
   model?: string
   systemPrompt?: string
   append(event: SessionEvent): void
+  /** Delivers a live event without logging it. */
+  notify(event: SessionEvent): void
 }
 
 export interface TurnOutcome {
@@ -50,8 +52,8 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
     if (response.outcome === 'cancelled') return { reason: 'cancelled' }
     if (response.outcome === 'error') return { reason: 'error', error: response.error }
     if (response.toolCalls.length === 0) return { reason: 'completed' }
-    const { services, agent, turnId, signal, append } = spec
-    const context = { tools: services.tools, agent, turnId, signal, append }
+    const { services, agent, turnId, signal, append, notify } = spec
+    const context = { tools: services.tools, agent, turnId, signal, append, notify }
     spec.history.push(...(await runToolCalls(context, response.toolCalls)))
     if (signal.aborted) return { reason: 'cancelled' }
   }

@@ -26,6 +26,7 @@ export class SessionRecording {
   }
 
   record(event: SessionEvent): void {
+    if (event.type === 'tool/output') return // live only: the result keeps the final output
     try {
       this.writer.append(storedOf(event))
       if (event.type === 'user/message' && this.header.title === undefined) {
@@ -62,7 +63,9 @@ export class SessionRecording {
 }
 
 /** An event as stored: a tool result drops its `details`, which may hold whole files. */
-export function storedOf(event: SessionEvent): StoredSessionEvent {
+export function storedOf(
+  event: Exclude<SessionEvent, { type: 'tool/output' }>,
+): StoredSessionEvent {
   if (event.type !== 'tool/result' || event.details === undefined) return event
   const { details: _details, ...stored } = event
   return stored

@@ -1,7 +1,8 @@
 // The tool half of a step: run the model's tool calls one after another, in the order the
 // model sent them, through ctx.tools.execute. Each call is logged as `tool/call` before and
 // `tool/result` after, and in between `tool/asked` (a person is asked about it) and
-// `tool/started` (it runs) as the tool layer reports them. Arguments arrive as JSON text and are parsed here; a text that is not
+// `tool/started` (it runs) as the tool layer reports them, and its live output as
+// `tool/output`, delivered but not logged. Arguments arrive as JSON text and are parsed here; a text that is not
 // JSON never reaches the tool and becomes an error result the model can read and correct: a
 // ToolError TOOL_INVALID_JSON (the tools package lists the code), shaped as the registry shapes
 // its own refusals.
@@ -41,6 +42,8 @@ export interface ToolCallContext {
   turnId: string
   signal: AbortSignal
   append(event: SessionEvent): void
+  /** Delivers a live event (a call's output) without logging it. */
+  notify(event: SessionEvent): void
 }
 
 type ParsedArguments = { ok: true; value: unknown } | { ok: false; message: string }
@@ -127,12 +130,16 @@ async function executeSafely(
     arguments: args,
     agent: context.agent,
     signal: context.signal,
-    report: (progress) =>
-      context.append(
-        progress.type === 'asked'
-          ? { type: 'tool/asked', turnId, callId: call.id, preview: progress.preview }
-          : { type: 'tool/started', turnId, callId: call.id },
-      ),
+    report: (progress) => {
+      const callId = call.id
+      if (progress.type === 'output') {
+        context.notify({ type: 'tool/output', turnId, callId, text: progress.text })
+      } else if (progress.type === 'asked') {
+        context.append({ type: 'tool/asked', turnId, callId, preview: progress.preview })
+      } else {
+        context.append({ type: 'tool/started', turnId, callId })
+      }
+    },
   }
   try {
     return await context.tools.execute(exec)

@@ -178,6 +178,7 @@ export default class ToolRegistry extends Service {
 }
 
 export { defineTool } from './definition'
+export { fencedBlock } from './fence'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export { eventBusOf, untraced } from './untraced'
 export type { EventBus } from './untraced'
