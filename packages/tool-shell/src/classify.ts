@@ -1,7 +1,8 @@
 // The command classifier: a command line parsed by bash's grammar (./parse), split into its
 // parts — every simple command, including those inside pipes, lists, subshells and command or
-// process substitutions — and each part judged read-only or not (./read-only). A part that
-// writes a file by redirection, or whose arguments hold a substitution, is not read-only; nor is
+// process substitutions — and each part judged read-only or not (./read-only). A redirection
+// that writes a file is a part of its own (`> out.txt`), never read-only; a command whose
+// arguments hold a substitution is not read-only; nor is
 // anything the table cannot see through (a loop, a function, an assignment, a command whose
 // name is computed). A command that does not parse is unknown.
 // Pure but for the parser's one-time load.
@@ -55,7 +56,7 @@ function walk(node: BashNode, parts: CommandPart[], owner: CommandPart | undefin
   }
   if (type === 'redirected_statement') return redirected(node, parts)
   if (REDIRECTS.has(type)) {
-    if (owner !== undefined && writesFile(node)) owner.readOnly = false
+    if (writesFile(node)) parts.push(redirectPart(node))
     return children(node, parts, owner)
   }
   if (type === 'test_command') {
@@ -84,11 +85,14 @@ function redirected(node: BashNode, parts: CommandPart[]): void {
     if (REDIRECTS.has(child.type)) redirects.push(child)
     else walk(child, parts, undefined)
   }
-  const writes = redirects.some(writesFile)
-  const body = parts.slice(from)
-  for (const part of body) if (writes) part.readOnly = false
-  const owner = body.at(-1)
-  for (const redirect of redirects) children(redirect, parts, owner)
+  const owner = parts.slice(from).at(-1)
+  for (const redirect of redirects) walk(redirect, parts, owner)
+}
+
+/** A redirection that writes a file is a part of its own: always allowing it names the file. */
+function redirectPart(redirect: BashNode): CommandPart {
+  const target = redirect.childForFieldName('destination') ?? redirect.namedChildren.at(-1)
+  return { text: redirect.text, prefix: `> ${target?.text ?? ''}`, readOnly: false }
 }
 
 function commandOf(node: BashNode, parts: CommandPart[]): void {

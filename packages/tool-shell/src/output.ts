@@ -37,14 +37,14 @@ export class CommandOutput {
   push(text: string): void {
     if (text.length === 0) return
     this.total += text.length
-    if (this.fd === undefined && this.total <= this.cap) {
+    if (this.fd === undefined) {
       this.head += text
-      return
+      if (this.total > this.cap) this.spill()
+    } else {
+      writeSync(this.fd, text)
+      this.tail.push(text)
+      this.tailChars += text.length
     }
-    if (this.fd === undefined) this.spill()
-    writeSync(this.fd as number, text)
-    this.tail.push(text)
-    this.tailChars += text.length
     this.trimTail()
   }
 

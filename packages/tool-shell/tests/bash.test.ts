@@ -85,9 +85,10 @@ describe('the output cap', () => {
     expect(whole.length).toBe(Number(total))
     expect(whole.split('\n').at(-2)).toBe('100000')
     expect(text.length).toBeLessThan(30_000 + 200)
-    expect(Number(left)).toBe(
-      Number(total) - (text.length - note![0].length - 'exit code 0'.length),
-    )
+    // What the model got of the output: the text less the note (with its blank lines) and the ending.
+    const kept = text.length - (note![0].length + 4) - 'exit code 0'.length
+    expect(kept).toBe(30_000)
+    expect(Number(left)).toBe(Number(total) - kept)
   })
 
   it('never cuts inside a character', async () => {

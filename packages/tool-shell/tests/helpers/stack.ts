@@ -15,6 +15,7 @@ import type {
   ToolExecution,
   ToolExecutionResult,
   ToolPermissionRequest,
+  ToolSession,
 } from '@deepseek-ai/dsh-tools'
 import * as ToolShell from '../../src/index'
 
@@ -53,6 +54,7 @@ export async function shellStack(): Promise<ShellStack> {
   await ctx.plugin(Permission)
   const shell = await ctx.plugin(LocalShell, { killGraceMs: 500 })
   await ctx.plugin(ToolShell, { outputDir, batchMs: 50 })
+  const sessions: Record<string, ToolSession> = {}
   const stack: ShellStack = {
     ctx,
     root,
@@ -61,17 +63,15 @@ export async function shellStack(): Promise<ShellStack> {
     reply: 'allow_once',
     lifetime: new AbortController(),
     async call(name, args, options = {}) {
-      const header = {
-        id: 'session-1',
-        cwd: root,
-        roots: [root],
-        mode: options.mode ?? 'full-access',
-      }
+      // One session per mode, kept: the permission layer remembers per session object.
+      const mode = options.mode ?? 'full-access'
+      const header = { id: `session-${mode}`, cwd: root, roots: [root], mode }
+      const session = (sessions[mode] ??= { header })
       return ctx.tools.execute({
         callId: options.callId ?? `call-${++calls}`,
         name,
         arguments: args,
-        agent: { session: { header }, lifetime: stack.lifetime.signal },
+        agent: { session, lifetime: stack.lifetime.signal },
         ...(options.signal && { signal: options.signal }),
         ...(options.report && { report: options.report }),
       })
