@@ -1,6 +1,7 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), one model, the agent host (storing its sessions
+// read/write/edit tools, the permission layer), the shell tools (the local shell: commands in
+// their own process groups; bash, job_output, job_kill), one model, the agent host (storing its sessions
 // when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
@@ -12,6 +13,8 @@ import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import LocalShell from '@deepseek-ai/dsh-shell-local'
+import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import NoticeLlm from './notice-llm'
@@ -53,10 +56,17 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   const modes = [...PERMISSION_MODES]
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
+    ['shell', () => ctx.plugin(LocalShell, { secrets: secretsOf(options.model) })],
+    ['tool-shell', () => ctx.plugin(ToolShell)],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, options.store ? { store: options.store } : {})],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
+}
+
+/** The keys the app was given: no command's environment holds them. */
+function secretsOf(model: DshModelOptions): string[] {
+  return model.kind === 'openai' ? [model.apiKey] : []
 }
 
 function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fiber> {
