@@ -5,7 +5,7 @@ import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoticeLlm, startDsh } from '../src/index'
 
-const SERVICES = ['fs', 'tools', 'systemPrompt', 'llm', 'agents', 'acp'] as const
+const SERVICES = ['fs', 'tools', 'systemPrompt', 'shell', 'llm', 'agents', 'acp'] as const
 
 describe('the library face', () => {
   let cwd = ''
@@ -21,7 +21,14 @@ describe('the library face', () => {
     const dsh = await startDsh({ cwd, model: { kind: 'unconfigured' } }, root)
     for (const key of SERVICES) expect(root.get(key), key).not.toBeUndefined()
     expect(root.get('llm')).toBeInstanceOf(NoticeLlm)
-    expect(root.get('tools')?.names().sort()).toEqual(['edit', 'read', 'write'])
+    expect(root.get('tools')?.names().sort()).toEqual([
+      'bash',
+      'edit',
+      'job_kill',
+      'job_output',
+      'read',
+      'write',
+    ])
     await dsh.dispose()
     for (const key of SERVICES) expect(root.get(key), key).toBeUndefined()
   })
