@@ -263,7 +263,7 @@ function groupMembers(pgid: number): number[] {
   })
 }
 
-async function until(check: () => boolean, ms = 5000): Promise<boolean> {
+async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
   const end = Date.now() + ms
   while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25))
   return check()
@@ -286,10 +286,10 @@ describe('background jobs and their session', () => {
         true,
       )
       const pgid = Number(readFileSync(file, 'utf8'))
-      expect(await until(() => groupMembers(pgid).length >= 2)).toBe(true)
+      expect(await until(() => groupMembers(pgid).length >= 2), 'the job runs').toBe(true)
       if (how === 'session/close') await harness.agent.request('session/close', { sessionId })
       else await harness.disconnect()
-      expect(await until(() => groupMembers(pgid).length === 0)).toBe(true)
+      expect(await until(() => groupMembers(pgid).length === 0), 'no survivor').toBe(true)
     })
   }
 })
