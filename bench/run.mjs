@@ -18,6 +18,7 @@ const BENCHMARKS = [
   'big-write',
   'search',
   'long',
+  'shell',
 ]
 
 function parseArgs(argv) {

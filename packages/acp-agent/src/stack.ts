@@ -1,7 +1,9 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), the todo tool (tool-plan), one model, the agent
-// host (storing its sessions when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
+// read/write/edit tools, the permission layer), the todo tool (tool-plan), the shell tools (the
+// local shell: commands in their own process groups; bash, job_output, job_kill), one model, the
+// agent host (storing its sessions when given a store) and the ACP bridge offering the
+// permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import type { Context, Fiber } from 'cordis'
@@ -12,6 +14,8 @@ import * as FsStack from '@deepseek-ai/dsh-fs-stack'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import LocalShell from '@deepseek-ai/dsh-shell-local'
+import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
@@ -68,10 +72,17 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['tool-plan', () => ctx.plugin(ToolPlan)],
+    ['shell', () => ctx.plugin(LocalShell, { secrets: secretsOf(options.model) })],
+    ['tool-shell', () => ctx.plugin(ToolShell)],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, agents)],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
+}
+
+/** The keys the app was given: no command's environment holds them. */
+function secretsOf(model: DshModelOptions): string[] {
+  return model.kind === 'openai' && model.apiKey !== undefined ? [model.apiKey] : []
 }
 
 function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fiber> {

@@ -5,7 +5,7 @@ import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoticeLlm, startDsh } from '../src/index'
 
-const SERVICES = ['fs', 'tools', 'systemPrompt', 'llm', 'agents', 'acp'] as const
+const SERVICES = ['fs', 'tools', 'systemPrompt', 'shell', 'llm', 'agents', 'acp'] as const
 
 describe('the library face', () => {
   let cwd = ''
@@ -22,9 +22,12 @@ describe('the library face', () => {
     for (const key of SERVICES) expect(root.get(key), key).not.toBeUndefined()
     expect(root.get('llm')).toBeInstanceOf(NoticeLlm)
     expect(root.get('tools')?.names().sort()).toEqual([
+      'bash',
       'edit',
       'glob',
       'grep',
+      'job_kill',
+      'job_output',
       'read',
       'todo',
       'write',

@@ -1,7 +1,7 @@
 // The ACP test harness: a Cordis context with the tool registry, the system prompt, the
 // scripted model, the agent host and the bridge (offering the permission modes) — and, with
 // `withFs`, the whole fs stack (the real LocalFileSystem, FsPolicy, the file tools and the
-// permission layer) on a temporary workspace — connected to the SDK's own client over
+// permission layer) on a temporary workspace, and with `withShell` the shell tools — connected to the SDK's own client over
 // in-memory ndjson streams. It records every `session/update` and permission request the
 // client receives and every frame each side writes, so tests can check what went on the wire
 // (`assertAgentFramesValid` from ./schema checks the frames against the ACP schema).
@@ -32,8 +32,10 @@ import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
+import LocalShell from '@deepseek-ai/dsh-shell-local'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
+import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
@@ -69,6 +71,13 @@ export interface AcpHarnessOptions {
   store?: SessionStore
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
+  /**
+   * Load the shell tools as the app does: the local shell (ctx.shell: process groups; its
+   * SIGTERM-to-SIGKILL grace, `killGraceMs`) and bash, job_output, job_kill.
+   */
+  withShell?: boolean | { killGraceMs?: number }
+  /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
+  terminalOutput?: boolean
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -138,6 +147,11 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
         await ctx.plugin(SystemPrompt)
       }
       if (options.withPlan) await ctx.plugin(ToolPlan)
+      if (options.withShell) {
+        const grace = options.withShell === true ? {} : options.withShell
+        await ctx.plugin(LocalShell, grace)
+        await ctx.plugin(ToolShell, { outputDir: join(workspace, '.dsh-output') })
+      }
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
       await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
@@ -161,7 +175,10 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   const stream = ndJsonStream(log.clientOutput, log.clientInput)
   const sdk = new HarnessClient(stream, options.answer, editor)
   const client = sdk.connection
-  const clientCapabilities: ClientCapabilities = editor ? { fs: editor.capabilities } : {}
+  const clientCapabilities: ClientCapabilities = {
+    ...(editor && { fs: editor.capabilities }),
+    ...(options.terminalOutput && { _meta: { terminal_output: true } }),
+  }
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,
     clientCapabilities,

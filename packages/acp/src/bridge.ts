@@ -33,6 +33,7 @@ import {
 import { AcpSessionRecord } from './session-record'
 import { SessionOptions } from './session-options'
 import type { AcpModelSource } from './session-options'
+import { offersTerminalOutput } from './terminal-cards'
 
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
@@ -101,6 +102,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       files: acpSessionFiles(connection, id, capabilities),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
+      terminals: offersTerminalOutput(capabilities?._meta),
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {

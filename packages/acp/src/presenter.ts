@@ -73,6 +73,7 @@ export function presentSessionEvent(
       return []
     case 'tool/asked':
     case 'tool/started':
+    case 'tool/output':
       // A card's progress: the session record opens or moves the card (./tool-cards).
       return []
     case 'turn/start':

@@ -2,7 +2,8 @@
 // and its tool cards (./tool-cards: wire ids, and when each card opens). It turns the agent's
 // session events into `session/update` payloads, in event order, through `send`; it opens a
 // card when its call starts, and asks the person about a call (`session/request_permission`)
-// when the permission layer needs an answer for this session.
+// when the permission layer needs an answer for this session; a call running a command shows
+// its output live (./terminal-cards).
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
 import { RequestError } from '@agentclientprotocol/sdk'
 import type {
@@ -23,8 +24,9 @@ import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpConfigOptionUpdate } from './config-options'
 import { isCompactCommand } from './context-updates'
-import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
-import type { AcpToolCall } from './to-acp'
+import { toAcpTerminalEnd } from './terminal-cards'
+import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import { SessionInfoUpdates } from './session-info'
 import { ToolCards } from './tool-cards'
@@ -48,6 +50,8 @@ export interface AcpSessionRecordOptions {
   compaction?: boolean
   /** The models the session may switch to, and the one it uses without a choice. */
   models?: () => { list: readonly string[]; fallback: string }
+  /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
+  terminals?: boolean
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -57,7 +61,7 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
-  private readonly cards = new ToolCards()
+  private readonly cards: ToolCards
   /** The prompt in flight, if any. */
   private running: Promise<StopReason> | undefined
   /** A cancel was asked for during the prompt in flight. */
@@ -68,6 +72,7 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
+    this.cards = new ToolCards(options.terminals === true)
     this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
     this.info = new SessionInfoUpdates(options.agent.session.header)
     this.unsubscribe = options.agent.subscribe((event) => {
@@ -210,9 +215,14 @@ export class AcpSessionRecord {
       case 'tool/call': {
         const callId = this.cards.wireIdFor(event.callId)
         const [opening] = presentSessionEvent({ ...event, callId }, this.presenter)
-        this.cards.hold(event.callId, opening as AcpToolCall)
+        const terminal = event.presentation?.terminal
+        const terminalCwd = terminal && toAcpPath(terminal.cwd ?? this.cwd, this.cwd)
+        this.cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
         return
       }
+      case 'tool/output':
+        this.sendAll(this.cards.output(event.callId, event.text))
+        return
       case 'tool/asked':
         this.sendAll(this.cards.ask(event.callId, toAcpContent(event.preview, this.cwd)))
         return
@@ -220,8 +230,13 @@ export class AcpSessionRecord {
         this.sendAll(this.cards.start(event.callId))
         return
       case 'tool/result': {
-        const { wireId, opening } = this.cards.finish(event.callId)
-        const updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
+        const { wireId, opening, terminal } = this.cards.finish(event.callId)
+        let updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
+        const end = event.presentation?.terminal
+        if (terminal && end && this.cards.showsTerminals) {
+          const [result] = updates as AcpToolCallUpdate[]
+          if (result) updates = toAcpTerminalEnd(result, terminal.lead, end, terminal.streamed)
+        }
         this.sendAll([...opening, ...updates])
         return
       }

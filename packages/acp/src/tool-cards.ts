@@ -5,8 +5,15 @@
 // (`pending`, with the preview of what it would do), or at its result when neither happened
 // (`pending`: it never ran — refused, rejected, bad arguments). So a card that is asked about
 // opens `pending`, as ACP wants, and a card that runs without asking opens `in_progress`.
+// A card whose call runs a command shows its live output (./terminal-cards) while it runs.
 // Pure bookkeeping: it returns the updates to send and never sends them.
 import type { SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk'
+import {
+  lastChars,
+  toAcpConsoleTail,
+  toAcpTerminalCall,
+  toAcpTerminalOutput,
+} from './terminal-cards'
 import type { AcpToolCall } from './to-acp'
 import { toAcpPendingToolCall } from './permission-card'
 
@@ -19,6 +26,23 @@ interface Card {
   state: CardState
   /** The `pending` card as it went out when a person was asked about the call. */
   asked?: AcpToolCall
+  /** Set for a call that runs a command: its output shows live. */
+  terminal?: TerminalCard
+}
+
+interface TerminalCard {
+  /** The card's own content, which the output follows. */
+  lead: ToolCallContent[]
+  /** Output went out live (as terminal output). */
+  streamed: boolean
+  /** The output's tail, for a client without terminals. */
+  tail: string
+}
+
+/** What `finish` tells of a terminal card, to close it. */
+export interface FinishedTerminal {
+  lead: ToolCallContent[]
+  streamed: boolean
 }
 
 export class ToolCards {
@@ -26,6 +50,14 @@ export class ToolCards {
   private readonly open = new Map<string, Card>()
   /** Every wire id this session has used. */
   private readonly used = new Set<string>()
+
+  /** `terminals`: the client shows terminals (see ./terminal-cards). */
+  constructor(private readonly terminals = false) {}
+
+  /** The client shows terminals. */
+  get showsTerminals(): boolean {
+    return this.terminals
+  }
 
   /** A wire id for a new call of model id `callId`: the id itself while it is new here. */
   wireIdFor(callId: string): string {
@@ -35,9 +67,30 @@ export class ToolCards {
     return wireId
   }
 
-  /** Holds the card of a call until it runs, is asked about, or ends. */
-  hold(callId: string, opening: AcpToolCall): void {
-    this.open.set(callId, { wireId: opening.toolCallId, opening, state: 'held' })
+  /**
+   * Holds the card of a call until it runs, is asked about, or ends. `terminalCwd`: the call
+   * runs a command there, and its output shows live.
+   */
+  hold(callId: string, opening: AcpToolCall, terminalCwd?: string): void {
+    const card: Card = { wireId: opening.toolCallId, opening, state: 'held' }
+    if (terminalCwd !== undefined) {
+      card.terminal = { lead: [...(opening.content ?? [])], streamed: false, tail: '' }
+      if (this.terminals) card.opening = toAcpTerminalCall(opening, terminalCwd)
+    }
+    this.open.set(callId, card)
+  }
+
+  /** A piece of a running call's output: a terminal update, or the console tail replaced. */
+  output(callId: string, text: string): SessionUpdate[] {
+    const card = this.open.get(callId)
+    const terminal = card?.terminal
+    if (card === undefined || terminal === undefined || card.state !== 'running') return []
+    if (this.terminals) {
+      terminal.streamed = true
+      return [toAcpTerminalOutput(card.wireId, text)]
+    }
+    terminal.tail = lastChars(terminal.tail + text)
+    return [toAcpConsoleTail(card.wireId, terminal.lead, terminal.tail)]
   }
 
   /** The wire id of the open card of model call `callId`. */
@@ -70,11 +123,20 @@ export class ToolCards {
   }
 
   /** The call ended: its card is closed; a card never opened opens `pending` first. */
-  finish(callId: string): { wireId: string; opening: SessionUpdate[] } {
+  finish(callId: string): {
+    wireId: string
+    opening: SessionUpdate[]
+    terminal?: FinishedTerminal
+  } {
     const card = this.open.get(callId)
     if (card === undefined) return { wireId: callId, opening: [] }
     this.open.delete(callId)
-    return { wireId: card.wireId, opening: this.openingOf(card) }
+    const { terminal } = card
+    return {
+      wireId: card.wireId,
+      opening: this.openingOf(card),
+      ...(terminal && { terminal: { lead: terminal.lead, streamed: terminal.streamed } }),
+    }
   }
 
   /** Every card still open (its turn ended without its result), oldest first; all are closed. */

@@ -49,6 +49,7 @@ export class Agent implements ToolAgent {
   private readonly history: LlmMessage[]
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
+  private readonly released = new AbortController()
 
   constructor(private readonly options: AgentOptions) {
     const { restored } = options
@@ -105,6 +106,11 @@ export class Agent implements ToolAgent {
   /** True while a turn runs. */
   get running(): boolean {
     return this.current !== undefined
+  }
+
+  /** Fires when the agent is disposed: what its calls left running ends with it. */
+  get lifetime(): AbortSignal {
+    return this.released.signal
   }
 
   get disposed(): boolean {
@@ -174,6 +180,7 @@ export class Agent implements ToolAgent {
       const ended = this.current?.ended ?? Promise.resolve()
       this.disposal = ended.then(() => this.session.clearListeners())
       this.cancel()
+      this.released.abort()
       this.options.onDispose?.(this)
     }
     return this.disposal
@@ -210,6 +217,7 @@ export class Agent implements ToolAgent {
       systemPrompt: options.systemPrompt,
       context: this.context,
       append: (event) => this.session.append(event),
+      notify: (event) => this.session.notify(event),
     })
   }
 

@@ -11,11 +11,12 @@
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
 import { applyReplaced } from './elide'
 import type { StoredSessionEvent } from './store'
+import type { SessionEvent } from './types'
 
 type AssistantMessage = Extract<LlmMessage, { role: 'assistant' }>
 type ToolMessage = Extract<LlmMessage, { role: 'tool' }>
 
-export function historyOf(events: readonly StoredSessionEvent[]): LlmMessage[] {
+export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]): LlmMessage[] {
   let history: LlmMessage[] = []
   /** The results of the current response's calls, by call id, until they are placed. */
   const results = new Map<string, ToolMessage>()

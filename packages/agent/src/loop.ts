@@ -40,6 +40,8 @@ export interface TurnSpec {
   /** The session's context window and its compaction. */
   context: SessionContext
   append(event: SessionEvent): void
+  /** Delivers a live event without logging it. */
+  notify(event: SessionEvent): void
 }
 
 export interface TurnOutcome {
@@ -66,9 +68,17 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
     if (response.outcome === 'cancelled') return { reason: 'cancelled' }
     if (response.outcome === 'error') return { reason: 'error', error: response.error }
     if (response.toolCalls.length === 0) return { reason: 'completed' }
-    const { services, agent, turnId, signal, append, context } = spec
+    const { services, agent, turnId, signal, append, notify, context } = spec
     const budget = context.outputBudget(spec.history, prompt, response.toolCalls.length)
-    const calls = { tools: services.tools, agent, turnId, signal, append, maxOutputChars: budget }
+    const calls = {
+      tools: services.tools,
+      agent,
+      turnId,
+      signal,
+      append,
+      notify,
+      maxOutputChars: budget,
+    }
     spec.history.push(...(await runToolCalls(calls, response.toolCalls)))
     if (signal.aborted) return { reason: 'cancelled' }
   }

@@ -25,6 +25,7 @@ export class SessionRecording {
   }
 
   record(event: SessionEvent): void {
+    if (event.type === 'tool/output') return // live only: the result keeps the final output
     try {
       this.writer.append(storedOf(event))
       if (event.type === 'user/message' && this.header.title === undefined) {
@@ -67,7 +68,9 @@ export class SessionRecording {
  * An event as stored: a tool call's long string arguments clipped (a write's content is the
  * whole file), a tool result without its `details`, which may hold whole files.
  */
-export function storedOf(event: SessionEvent): StoredSessionEvent {
+export function storedOf(
+  event: Exclude<SessionEvent, { type: 'tool/output' }>,
+): StoredSessionEvent {
   if (event.type === 'tool/call') {
     const args = clipLongStrings(event.arguments)
     return args === event.arguments ? event : { ...event, arguments: args }

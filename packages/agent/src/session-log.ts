@@ -26,6 +26,11 @@ export class SessionLog implements Session {
   /** Appends an event and delivers it to every listener before returning. */
   append(event: SessionEvent): void {
     this.log.push(event)
+    this.notify(event)
+  }
+
+  /** Delivers a live event (`tool/output`) to every listener without keeping it in the log. */
+  notify(event: SessionEvent): void {
     for (const listener of [...this.listeners]) {
       try {
         listener(event)

@@ -13,9 +13,9 @@ export interface StoredSessionHeader extends SessionHeader {
   title?: string
 }
 
-/** An event as stored: a tool result keeps its presentation, never its `details`. */
+/** An event as stored: a tool result keeps its presentation, never its `details`; live output is never stored. */
 export type StoredSessionEvent =
-  | Exclude<SessionEvent, { type: 'tool/result' }>
+  | Exclude<SessionEvent, { type: 'tool/result' | 'tool/output' }>
   | Omit<Extract<SessionEvent, { type: 'tool/result' }>, 'details'>
 
 /** One session as a listing shows it. */

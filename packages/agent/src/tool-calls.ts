@@ -4,7 +4,7 @@
 // runs alone, in the order the model sent it. Results go back in the calls' order whatever
 // order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
 // in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
-// tool layer reports them; a side-by-side group logs its calls first, in order, and each card
+// tool layer reports them, and its live output as `tool/output`, delivered but not logged; a side-by-side group logs its calls first, in order, and each card
 // opens when its call starts. An output larger than `maxOutputChars` is cut with a note (see
 // ./elide). Arguments arrive as JSON text and are parsed here; a text that is not
 // JSON never reaches the tool and becomes an error result the model can read and correct: a
@@ -52,6 +52,8 @@ export interface ToolCallContext {
   append(event: SessionEvent): void
   /** The most characters one output may take in the conversation; none: no limit. */
   maxOutputChars?: number
+  /** Delivers a live event (a call's output) without logging it. */
+  notify(event: SessionEvent): void
 }
 
 type ParsedArguments = { ok: true; value: unknown } | { ok: false; message: string }
@@ -216,12 +218,16 @@ async function executeSafely(
     arguments: args,
     agent: context.agent,
     signal: context.signal,
-    report: (progress) =>
-      context.append(
-        progress.type === 'asked'
-          ? { type: 'tool/asked', turnId, callId: call.id, preview: clipped(progress.preview) }
-          : { type: 'tool/started', turnId, callId: call.id },
-      ),
+    report: (progress) => {
+      const callId = call.id
+      if (progress.type === 'output') {
+        context.notify({ type: 'tool/output', turnId, callId, text: progress.text })
+      } else if (progress.type === 'asked') {
+        context.append({ type: 'tool/asked', turnId, callId, preview: clipped(progress.preview) })
+      } else {
+        context.append({ type: 'tool/started', turnId, callId })
+      }
+    },
   }
   try {
     return await context.tools.execute(exec)

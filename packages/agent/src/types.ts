@@ -43,6 +43,11 @@ export type SessionEvent =
   | { type: 'tool/asked'; turnId: string; callId: string; preview: ToolPresentationContent[] }
   /** The call got past every gate and runs now. */
   | { type: 'tool/started'; turnId: string; callId: string }
+  /**
+   * A piece of a running call's live output. Live only: delivered to listeners, never kept in
+   * the log nor stored (the call's result carries its final output).
+   */
+  | { type: 'tool/output'; turnId: string; callId: string; text: string }
   | {
       type: 'tool/result'
       turnId: string

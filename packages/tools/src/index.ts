@@ -179,6 +179,7 @@ export default class ToolRegistry extends Service {
 
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
+export { fencedBlock } from './fence'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export { eventBusOf, untraced } from './untraced'
 export type { EventBus } from './untraced'

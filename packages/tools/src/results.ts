@@ -40,7 +40,8 @@ export function outputResult(
   ) {
     const content = toContent(output.content)
     if (content !== undefined) {
-      const result: ToolExecutionResult = { callId, content, isError: false }
+      const isError = 'isError' in output && output.isError === true
+      const result: ToolExecutionResult = { callId, content, isError }
       if ('details' in output && output.details !== undefined) result.details = output.details
       return result
     }

@@ -23,11 +23,19 @@ export interface ToolSessionHeader {
 /** The agent a tool runs for. Opaque beyond its session. */
 export interface ToolAgent {
   session: ToolSession
+  /**
+   * Fires when the agent is released (its session closed, its connection gone, the host
+   * disposed): what a call leaves running past its turn (a background job) ends with it.
+   */
+  readonly lifetime?: AbortSignal
 }
 
 /** What a call's host is told before the result: a person is asked about it, or it runs. */
 export type ToolCallProgress =
-  { type: 'asked'; preview: ToolPresentationContent[] } | { type: 'started' }
+  | { type: 'asked'; preview: ToolPresentationContent[] }
+  | { type: 'started' }
+  /** A piece of the running call's live output (a command's), as the tool batches it. */
+  | { type: 'output'; text: string }
 
 /** One call of a tool, as the host asks for it. */
 export interface ToolExecution {
@@ -55,9 +63,12 @@ export interface ToolExecutionResult {
   details?: unknown
 }
 
-/** What a tool's `execute` may return. A string is one text block. */
+/**
+ * What a tool's `execute` may return. A string is one text block. `isError` marks a result the
+ * model reads as it is but a UI shows as failed (a command that exited non-zero).
+ */
 export type ToolOutput<D = unknown> =
-  string | ToolContent[] | { content: string | ToolContent[]; details?: D }
+  string | ToolContent[] | { content: string | ToolContent[]; details?: D; isError?: boolean }
 
 export type ToolKind =
   'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other'
@@ -81,7 +92,20 @@ export interface ToolCallPresentation {
   rawInput?: unknown
   content?: ToolPresentationContent[]
   locations?: ToolLocation[]
-  terminal?: string
+  /** The call runs a command whose output streams (`output` progress): a UI may show a terminal. */
+  terminal?: ToolTerminalCall
+}
+
+/** A call shown as a terminal: where its command runs (default: the session workspace). */
+export interface ToolTerminalCall {
+  cwd?: string
+}
+
+/** How a terminal call ended: its final output (as the model got it) and its exit. */
+export interface ToolTerminalResult {
+  output: string
+  exitCode: number | null
+  signal: string | null
 }
 
 /** One item of a plan: what to do, how far it is, how much it matters. */
@@ -101,6 +125,8 @@ export interface ToolResultPresentation {
    * any earlier one, and the card itself stays compact (the list is not repeated on it).
    */
   plan?: ToolPlanEntry[]
+  /** A terminal call's end (see ToolCallPresentation.terminal). */
+  terminal?: ToolTerminalResult
 }
 
 /** Context a UI may give to presentation, such as the session workspace. */

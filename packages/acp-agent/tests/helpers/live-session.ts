@@ -30,6 +30,8 @@ export interface LiveSessionOptions {
   args?: string[]
   answer: PermissionAnswerer
   additionalDirectories?: string[]
+  /** What the client offers in `initialize` (default none). */
+  clientCapabilities?: acp.ClientCapabilities
 }
 
 export async function openLiveSession(options: LiveSessionOptions): Promise<LiveSession> {
@@ -51,7 +53,7 @@ export async function openLiveSession(options: LiveSessionOptions): Promise<Live
   const agent = connection.agent
   await agent.request(acp.methods.agent.initialize, {
     protocolVersion: acp.PROTOCOL_VERSION,
-    clientCapabilities: {},
+    clientCapabilities: options.clientCapabilities ?? {},
   })
   const newSession = await agent.request(acp.methods.agent.session.new, {
     cwd: options.workspace,

@@ -1,0 +1,5 @@
+import { packageBuild } from '../../tsup.package'
+
+export default packageBuild(['src/index.ts', 'src/testing.ts'], {
+  external: ['vitest'],
+})

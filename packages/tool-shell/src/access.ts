@@ -1,0 +1,42 @@
+// How the permission layer judges a call of `bash`: a command whose every part only reads is a
+// read of the session workspace; any other is `other`, and "always allow" remembers the
+// prefixes of its parts that are not read-only (`git add`, `npm test`), so allowing one never
+// lets another through, and a pipe into read-only filters adds nothing to ask. A command that
+// does not parse is `other` too, and "always allow" remembers only that exact command.
+// The confinement the provider gives the command (none for the plain local one) goes with it.
+import type { Shell } from '@deepseek-ai/dsh-shell'
+import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
+import { classifyCommand, isReadOnly } from './classify'
+import { confinementOf, cwdOf } from './confine'
+
+/** Keys are namespaced so no command prefix can equal another tool's key. */
+const KEY = 'bash: '
+
+export async function bashAccess(
+  shell: Pick<Shell, 'confinement'>,
+  command: string,
+  exec: ToolExecution,
+): Promise<ToolCallAccess> {
+  const scope = [cwdOf(exec)]
+  const classified = await classifyCommand(command)
+  if (classified.parsed && isReadOnly(classified.parts)) return { access: 'read', scope }
+  const prefixes = classified.parsed
+    ? [...new Set(classified.parts.filter((part) => !part.readOnly).map((part) => part.prefix))]
+    : []
+  const always =
+    prefixes.length > 0
+      ? {
+          keys: prefixes.map((prefix) => KEY + prefix),
+          label: `${listOf(prefixes)} commands in this session`,
+        }
+      : { keys: [`${KEY}exactly ${command}`], label: 'this exact command in this session' }
+  const confined = shell.confinement(confinementOf(exec))
+  return { access: 'other', scope, always, ...(confined !== undefined && { confined }) }
+}
+
+/** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */
+function listOf(prefixes: readonly string[]): string {
+  const quoted = prefixes.map((prefix) => `\`${prefix}\``)
+  if (quoted.length === 1) return quoted[0] as string
+  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
+}

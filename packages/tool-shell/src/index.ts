@@ -1,0 +1,58 @@
+// tool-shell: the `bash`, `job_output` and `job_kill` tools over ctx.shell, their cards, the
+// command classifier that tells the permission layer what a command does (./access), and a
+// system-prompt section. A function plugin: everything it registers goes away when it is
+// disposed. It runs no process itself: the shell provider does (shell-local, or a sandbox).
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Context } from 'cordis'
+import { z } from 'zod'
+import type {} from '@deepseek-ai/dsh-shell' // for its augmentation: ctx.shell
+import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
+import { untraced } from '@deepseek-ai/dsh-tools'
+import { createBashTool } from './bash'
+import { createJobKillTool, createJobOutputTool } from './jobs'
+import { bashPrompt } from './prompt'
+
+export const name = 'tool-shell'
+
+export const inject = ['shell', 'tools', 'systemPrompt']
+
+export const Config = z
+  .object({
+    outputDir: z
+      .string()
+      .default(() => join(tmpdir(), 'dsh-shell-output'))
+      .describe('Where the whole output of a cut result is kept, a folder per session.'),
+    batchMs: z
+      .number()
+      .int()
+      .min(0)
+      .default(100)
+      .describe('Milliseconds between two reports of a running command’s output.'),
+  })
+  .prefault({})
+
+export type ToolShellConfig = z.input<typeof Config>
+
+export function apply(ctx: Context, config: ToolShellConfig): void {
+  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
+  const { outputDir, batchMs } = config as z.output<typeof Config>
+  // Looked up per call, so a replaced provider is used; untraced: no proxy on the hot path.
+  const host = {
+    get shell() {
+      return untraced(ctx.shell)
+    },
+    outputDir,
+    batchMs,
+  }
+  ctx.tools.register(createBashTool(host))
+  ctx.tools.register(createJobOutputTool(host))
+  ctx.tools.register(createJobKillTool(host))
+  ctx.systemPrompt.add({ name: 'tool-shell/bash', text: bashPrompt })
+}
+
+export { classifyCommand, isReadOnly } from './classify'
+export type { CommandClass, CommandPart } from './classify'
+export { commandTitle } from './present'
+export { OUTPUT_CAP_CHARS } from './output'
+export type { BashArgs, BashDetails } from './bash'

@@ -1,0 +1,18 @@
+// The system-prompt section that teaches the model the shell tools.
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './bash'
+import { OUTPUT_CAP_CHARS } from './output'
+
+export const bashPrompt = `## Running commands: bash, job_output, job_kill
+- bash runs \`bash -c <command>\` in the session workspace, a new process each call: no state
+  (cd, variables) carries over between calls. stdin is empty: never run anything interactive.
+- Give a short \`description\` (5-10 words); the person sees it with the command.
+- The result is the output (stdout and stderr interleaved), then one line: \`exit code N\`,
+  \`killed by signal S\` or \`timed out after T s\`. Output over ${OUTPUT_CAP_CHARS} characters keeps
+  its head and tail, and names a file holding all of it: read or grep that file.
+- \`timeout\` is in milliseconds (default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}).
+- For servers and watchers use \`run_in_background: true\`: the result names the job (the call
+  id); read its new output with job_output and end it with job_kill.
+- Use the read, write and edit tools for files, not cat, sed or echo redirection. A command
+  that changes a file you read makes your next edit of it fail until you read it again.
+- Read-only commands (ls, cat, grep, rg, find, git status/diff/log/show, ...) run without
+  asking; others may need the person's approval.`
