@@ -3,12 +3,15 @@
 // answer in many small pieces and the log keeps each as it came, and a live card went out as an
 // opening and updates (so a live turn and a stored one are logged alike); a person reopening
 // the thread needs the answers and the cards as they ended, so a long session replays in a
-// fraction of the updates it took live. Pure: no connection, no Cordis.
+// fraction of the updates it took live. A command's card for a client that shows terminals is
+// the exception: a terminal takes output only as it comes, so it replays as the card opening,
+// its stored output and its end. Pure: no connection, no Cordis.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
-import { toAcpUnfinishedToolCall } from './to-acp'
+import { toAcpTerminalEnd } from './terminal-cards'
+import { toAcpPath, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import type { ToolCards } from './tool-cards'
 
@@ -70,7 +73,9 @@ export function* replayUpdates(
       case 'tool/call': {
         const callId = cards.wireIdFor(event.callId)
         const [opening] = presentSessionEvent({ ...event, callId }, presenter)
-        cards.hold(event.callId, opening as AcpToolCall)
+        const terminal = event.presentation?.terminal
+        const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
+        cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
         break
       }
       case 'tool/asked':
@@ -78,10 +83,18 @@ export function* replayUpdates(
         // The card is shown once, as it ended.
         break
       case 'tool/result': {
-        const { wireId, opening } = cards.finish(event.callId)
+        const { wireId, opening, terminal } = cards.finish(event.callId)
         // The closing card, then what follows it (a plan the call set).
         const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
-        yield finished(opening, closing as AcpToolCallUpdate)
+        const end = event.presentation?.terminal
+        if (terminal !== undefined && end !== undefined && cards.showsTerminals) {
+          // A terminal shows output only as it comes: the card opens, its output, its end.
+          const [card] = opening
+          if (card !== undefined) yield { ...card, status: 'in_progress' } as SessionUpdate
+          yield* toAcpTerminalEnd(closing as AcpToolCallUpdate, terminal.lead, end, false)
+        } else {
+          yield finished(opening, closing as AcpToolCallUpdate)
+        }
         yield* after
         break
       }

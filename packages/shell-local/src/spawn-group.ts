@@ -30,6 +30,12 @@ export interface SpawnGroupOptions {
 /** How long to wait for the pipes to close after SIGKILL before giving up on them. */
 const CLOSE_AFTER_KILL_MS = 1000
 
+/**
+ * How long an ended group's exit waits for its members to be gone: a member can close its
+ * pipes and still be on its way out, and the caller is told the group ended only once it has.
+ */
+const GONE_WAIT_MS = 1000
+
 /** Process groups started here and not yet known to be gone. */
 const liveGroups = new Set<number>()
 let exitHookInstalled = false
@@ -172,15 +178,25 @@ class GroupProcess implements ShellProcess {
       clearTimeout(this.killTimer)
       this.forget()
     }
-    this.settle({
+    const exit = {
       exitCode: this.exitCode,
       signal: this.exitSignal,
       timedOut: this.ending === 'timedOut',
       aborted: this.ending === 'aborted',
-    })
+    }
+    if (!this.terminating) return this.settle(exit)
+    void untilGroupGone(this.pid, GONE_WAIT_MS).then(() => this.settle(exit))
   }
 
   private forget(): void {
     liveGroups.delete(this.pid)
+  }
+}
+
+/** Resolves once no process of group `pgid` is left, or after `limitMs` (a member not reaped). */
+async function untilGroupGone(pgid: number, limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs
+  while (signalGroup(pgid, 0) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }

@@ -168,7 +168,6 @@ describe('paging and caps', () => {
   })
 
   it('with head_limit 0 a flood stops at 30,000 characters and ripgrep is ended', async () => {
-    const started = Date.now()
     const out = await grep({ pattern: '.', output_mode: 'content', head_limit: 0 })
     const [body, closing] = out.split('\n\n(Output capped')
     expect(body!.length).toBeLessThanOrEqual(RESULT_MAX_CHARS)
@@ -176,7 +175,6 @@ describe('paging and caps', () => {
     expect(closing).toMatch(
       /^ at 30,000 characters: showing result lines 1-\d+; there are more\. Use offset=\d+/,
     )
-    expect(Date.now() - started).toBeLessThan(5000)
     expect(await ripgrepsIn(tree.root, tree.rg)).toEqual([])
   })
 
