@@ -50,7 +50,7 @@ export class PermissionGate {
     const cwd = session?.header.cwd
     const presentation = this.host.tools.presentCall(exec.name, exec.arguments, { cwd })
     const group = kindGroup(presentation?.kind)
-    const inside = await this.isInside(exec, presentation?.locations)
+    const inside = await this.isInside(exec, presentation?.locations, group === 'edit')
     const decision = decide(mode, group, inside)
     if (decision === 'allow') return next()
     if (decision === 'refuse') throw refusedError(mode, group, inside)
@@ -80,6 +80,7 @@ export class PermissionGate {
   private async isInside(
     exec: ToolExecution,
     locations: readonly ToolLocation[] | undefined,
+    change: boolean,
   ): Promise<boolean> {
     const session = exec.agent?.session
     if (session === undefined) return false
@@ -87,6 +88,6 @@ export class PermissionGate {
     const real = await this.state.realRoots(session, roots, () =>
       realRoots(this.host.fs, roots, cwd),
     )
-    return isInsideRoots(this.host.fs, locations, cwd, real, exec)
+    return isInsideRoots(this.host.fs, locations, cwd, real, exec, change)
   }
 }
