@@ -96,9 +96,12 @@ export class OpenDirectory {
         return await OpenDirectory.adopt(path, handle, this.display)
       } catch (error) {
         if (hasNodeCode(error, 'ENOTDIR', 'ELOOP')) {
+          // A file there: the path cannot exist. A link, or nothing any more: it changed.
           const entry = await lstat(this.at(name)).catch(() => undefined)
-          if (entry?.isSymbolicLink()) throw pathChangedError(this.display, error)
-          throw parentNotDirectoryError(this.display, error)
+          if (entry !== undefined && !entry.isSymbolicLink() && !entry.isDirectory()) {
+            throw parentNotDirectoryError(this.display, error)
+          }
+          throw pathChangedError(this.display, error)
         }
         if (!hasNodeCode(error, 'ENOENT') || !create || attempt > 0) {
           throw directoryFailure(error, this.display)
