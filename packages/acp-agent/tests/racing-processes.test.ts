@@ -81,13 +81,17 @@ class Lockstep {
   }
 }
 
+type ToolCard = Extract<SessionUpdate, { sessionUpdate: 'tool_call' | 'tool_call_update' }>
+
+const cardOf =
+  (toolCallId: string) =>
+  (update: SessionUpdate): update is ToolCard =>
+    (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
+    update.toolCallId === toolCallId
+
 function outcome(updates: readonly SessionUpdate[], toolCallId: string): string {
-  const update = updates.findLast(
-    (u) =>
-      (u.sessionUpdate === 'tool_call' || u.sessionUpdate === 'tool_call_update') &&
-      u.toolCallId === toolCallId,
-  )
-  if (update === undefined || !('status' in update)) return 'missing'
+  const update = updates.findLast(cardOf(toolCallId))
+  if (update === undefined) return 'missing'
   if (update.status !== 'failed') return String(update.status)
   return String((update.rawOutput as { error?: { code?: unknown } } | undefined)?.error?.code)
 }

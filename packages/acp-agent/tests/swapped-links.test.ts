@@ -94,17 +94,21 @@ async function swapSub(workspace: string, outside: string): Promise<void> {
   await symlink(outside, join(workspace, 'sub'))
 }
 
+type ToolCard = Extract<SessionUpdate, { sessionUpdate: 'tool_call' | 'tool_call_update' }>
+
+const cardOf =
+  (toolCallId: string) =>
+  (update: SessionUpdate): update is ToolCard =>
+    (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
+    update.toolCallId === toolCallId
+
 function lastUpdate(updates: readonly SessionUpdate[], toolCallId: string) {
-  return updates.findLast(
-    (update) =>
-      (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
-      update.toolCallId === toolCallId,
-  )
+  return updates.findLast(cardOf(toolCallId))
 }
 
 function failureCode(updates: readonly SessionUpdate[], toolCallId: string): unknown {
   const update = lastUpdate(updates, toolCallId)
-  if (update === undefined || !('status' in update) || update.status !== 'failed') return undefined
+  if (update?.status !== 'failed') return undefined
   const raw = update.rawOutput as { error?: { code?: unknown } } | undefined
   return raw?.error?.code
 }
@@ -128,19 +132,19 @@ describe('a directory swapped for a link while the question is open', () => {
         [call('r1', 'read', { file_path: 'sub/a.txt' })],
         [call('e1', 'edit', { file_path: 'sub/a.txt', old_string: 'one', new_string: 'two' })],
       ],
-      swapThenAllow(async (workspace, outside) => {
-        await swapSub(workspace, outside)
-        // The very same inode outside, so its version is the one the session read.
-        await link(join(workspace, 'sub.moved/a.txt'), join(outside, 'a.txt'))
-      }),
+      swapThenAllow(swapSub),
       [],
-      (workspace) => writeFile(join(workspace, 'sub/a.txt'), 'one\n'),
+      async (workspace, outside) => {
+        await writeFile(join(workspace, 'sub/a.txt'), 'one\n')
+        // The very same inode outside, linked before the read: its version is the one read.
+        await link(join(workspace, 'sub/a.txt'), join(outside, 'a.txt'))
+      },
     )
     await session.prompt('edit')
     expect(failureCode(session.updates, 'e1')).toBe('FS_PATH_CHANGED')
     expect(await readFile(join(outside, 'a.txt'), 'utf8')).toBe('one\n')
+    expect(await readFile(join(workspace, 'sub.moved/a.txt'), 'utf8')).toBe('one\n')
     expect(await readdir(outside)).toEqual(['a.txt'])
-    expect(await readdir(join(workspace, 'sub.moved'))).toEqual(['a.txt'])
   })
 })
 
@@ -169,8 +173,12 @@ describe('the file itself swapped for a link while the question is open', () => 
       'e1',
       'w1',
     ])
-    expect(failureCode(session.updates, 'e1')).toBe('FS_PATH_CHANGED')
-    expect(failureCode(session.updates, 'w1')).toBe('FS_PATH_CHANGED')
+    // Unlinking the file's name changed its version too, so the edit would also be stale: it is
+    // refused for what happened, the place changed. The new file would have been made outside.
+    expect(['e1', 'w1'].map((id) => failureCode(session.updates, id))).toEqual([
+      'FS_PATH_CHANGED',
+      'FS_PATH_CHANGED',
+    ])
     expect(await readFile(join(outside, 'a.txt'), 'utf8')).toBe('one\n')
     expect(await readdir(outside)).toEqual(['a.txt'])
   })
@@ -246,7 +254,7 @@ describe('a swap loop racing auto-edit writes', () => {
     const outcomes = new Map<string, number>()
     for (let n = 0; n < WRITES; n++) {
       const update = lastUpdate(session.updates, `w${n}`)
-      const status = update && 'status' in update ? update.status : undefined
+      const status = update?.status
       const outcome =
         status === 'completed' ? 'completed' : String(failureCode(session.updates, `w${n}`))
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1)

@@ -103,9 +103,9 @@ export class OpenDirectory {
           }
           throw pathChangedError(this.display, error)
         }
-        if (!hasNodeCode(error, 'ENOENT') || !create || attempt > 0) {
-          throw directoryFailure(error, this.display)
-        }
+        if (!hasNodeCode(error, 'ENOENT') || !create) throw directoryFailure(error, this.display)
+        // Made a moment ago and gone again: something is changing the path.
+        if (attempt > 0) throw pathChangedError(this.display, error)
       }
       try {
         await mkdir(this.at(name))

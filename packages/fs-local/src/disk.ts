@@ -112,6 +112,7 @@ export class LocalDisk implements FsProvider {
     if (judged === undefined) return
     const display = target.displayPath
     if ((await physicalPath(display)) !== judged.path) throw pathChangedError(display)
+    if (judged.anchor === undefined) return
     const directory = await OpenDirectory.open(judged.anchor.path, display, judged.anchor)
     await directory.close()
   }
@@ -124,7 +125,9 @@ export class LocalDisk implements FsProvider {
     throwIfAborted(signal, target.displayPath)
     const display = target.displayPath
     const judged = this.paths.judgedPlace(target)
-    if (judged !== undefined) return { path: judged.path, anchor: judged.anchor, display, signal }
+    if (judged !== undefined) {
+      return { path: judged.path, anchor: judged.anchor, judged: true, display, signal }
+    }
     return { path: await physicalPath(display), display, signal }
   }
 }

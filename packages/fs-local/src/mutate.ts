@@ -46,7 +46,9 @@ export interface MutationPlace {
   path: string
   /** The path to name in errors. */
   display: string
-  /** The directory the call judged the change to land in, when it judged one. */
+  /** The call judged where the change lands: `path` is that place, not the path's answer now. */
+  judged?: boolean
+  /** The directory the call judged the change to land in, when the disk told it. */
   anchor?: DirectoryAnchor
   signal?: AbortSignal
 }
@@ -72,13 +74,12 @@ async function withFile<T>(
   create: boolean,
   work: (file: HeldFile) => Promise<T>,
 ): Promise<T> {
-  const { path, display, anchor } = place
+  const { path, display, anchor, judged = false } = place
   const directory = await openParent(path, display, anchor, create)
   try {
     const name = basename(path)
     const lock = await takeLock(directory, name, display)
     const at = directory.at(name)
-    const judged = anchor !== undefined
     const current = () => currentStats(at, display, judged)
     try {
       return await work({

@@ -20,10 +20,13 @@ export interface DirectoryAnchor {
   ino: bigint
 }
 
-/** Where a call judged its change to land: the real path, and the directory it lies under. */
+/**
+ * Where a call judged its change to land: the real path, and the directory it lies under (none
+ * when the disk would not tell; the change is then held to the real path alone).
+ */
 export interface JudgedPlace {
   path: string
-  anchor: DirectoryAnchor
+  anchor?: DirectoryAnchor
 }
 
 /** One strict walk of a call, and the anchor taken for a change of the path. */
@@ -58,7 +61,9 @@ export class PathResolver {
     if (call !== undefined) {
       const walk = this.walkOf(displayPath, call)
       const anchor = await (walk.anchor ??= anchorOf(walk.real))
-      if (anchor !== undefined) this.judged.set(target, { path: target.targetKey, anchor })
+      // A path the disk would not explain was judged outside; its change is not held anywhere.
+      const real = await walk.real.catch(() => undefined)
+      if (real !== undefined) this.judged.set(target, { path: real, anchor })
     }
     return target
   }
@@ -110,8 +115,7 @@ export class PathResolver {
 
 /**
  * The directory a real path lies in (or its nearest existing ancestor) as it is now; `undefined`
- * when the walk failed or the disk will not tell (the change is then not judged, as without a
- * call). One lstat for a file whose directory exists.
+ * when the walk failed or the disk will not tell. One lstat for a file whose directory exists.
  */
 async function anchorOf(real: Promise<string>): Promise<DirectoryAnchor | undefined> {
   let path: string
