@@ -243,12 +243,9 @@ describe('a swap loop racing auto-edit writes', () => {
       'auto-edit',
     ])
     const swapper = startSwapper(workspace, outside)
-    let swaps = 0
-    try {
-      expect(await session.prompt('write them all')).toEqual({ stopReason: 'end_turn' })
-    } finally {
-      swaps = await swapper.stop()
-    }
+    const prompted = await session.prompt('write them all').catch((error: unknown) => error)
+    const swaps = await swapper.stop()
+    expect(prompted).toEqual({ stopReason: 'end_turn' })
     expect(await readdir(outside)).toEqual([])
     const inside = await filesUnder(workspace)
     const outcomes = new Map<string, number>()
