@@ -24,7 +24,8 @@ import {
 } from '@deepseek-ai/dsh-fs/provider'
 import { OpenDirectory } from './directory'
 import { infoOf, readRegular, statPath } from './file-info'
-import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
+import type { MutationPlace } from './held-file'
+import { editTextAt, writeTextAt } from './mutate'
 import { PathResolver, physicalPath } from './resolve'
 import { streamFileBytes, streamFileText } from './stream'
 

@@ -1,15 +1,13 @@
-// The two mutations, each run by the caller inside the per-target lock of this process: the
-// file's directory is opened (and checked to be the judged one), the lock between processes is
-// taken, then every check (abort, intent, expected version, type, size) happens against the
-// file as it is inside that critical section, and the new bytes go through the atomic save path.
-// Right before the rename the file's version is checked once more, so a program that takes no
-// lock (an editor) loses its change as rarely as the disk allows: the call fails stale instead.
+// The two mutations, each run by the caller inside the per-target lock of this process, on the
+// file held (held-file.ts: its judged directory open, the lock between processes taken): every
+// check (abort, intent, expected version, type, size) happens against the file as it is inside
+// that critical section, and the new bytes go through the atomic save path. Right before the
+// rename the file's version is checked once more, so a program that takes no lock (an editor)
+// loses its change as rarely as the disk allows: the call fails stale instead.
 import { constants, type BigIntStats } from 'node:fs'
-import { access, lstat } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { access } from 'node:fs/promises'
 import {
   FsError,
-  isFsError,
   type FsEditExpectation,
   type FsEditOutcome,
   type FsEditRequest,
@@ -22,9 +20,7 @@ import {
   editedBytePieces,
   encodeText,
   hasUtf8Bom,
-  notFoundError,
   notObservedError,
-  pathChangedError,
   planTextEdit,
   staleVersionError,
   throwIfAborted,
@@ -32,76 +28,12 @@ import {
   type TextEditPlan,
 } from '@deepseek-ai/dsh-fs/provider'
 import { writeFileAtomic } from './atomic-write'
-import { openParent, type OpenDirectory } from './directory'
 import { hasNodeCode, nodeCode, toFsError } from './errors'
-import { checkRegular, openRegular, readRegular, versionOf, type RegularFile } from './file-info'
-import { takeLock } from './lock'
-import type { DirectoryAnchor } from './resolve'
+import { checkRegular, openRegular, readRegular, versionOf } from './file-info'
+import { versionAfterWrite, withFile, type MutationPlace } from './held-file'
 
 /** Up to this size an update reports the text it replaced. */
 export const PREVIOUS_TEXT_MAX = 1024 * 1024
-
-export interface MutationPlace {
-  /** The real path to change (symlinks followed). */
-  path: string
-  /** The path to name in errors. */
-  display: string
-  /** The call judged where the change lands: `path` is that place, not the path's answer now. */
-  judged?: boolean
-  /** The directory the call judged the change to land in, when the disk told it. */
-  anchor?: DirectoryAnchor
-  signal?: AbortSignal
-}
-
-/** The file's place held for one change: its open directory, its name there, the lock. */
-interface HeldFile {
-  directory: OpenDirectory
-  name: string
-  /** `name` inside the directory, through its handle. */
-  at: string
-  display: string
-  /** The file as it is now: absent, or its stats; a link is refused. */
-  current(): Promise<BigIntStats | undefined>
-  /** The file opened for reading, never through a link. */
-  open(): Promise<RegularFile>
-  /** The last check before the rename: the lock is ours, the file still at `version`. */
-  recheck(version: string | undefined): Promise<void>
-}
-
-/** Runs `work` on the file of `place` with its directory open and its lock held. */
-async function withFile<T>(
-  place: MutationPlace,
-  create: boolean,
-  work: (file: HeldFile) => Promise<T>,
-): Promise<T> {
-  const { path, display, anchor, judged = false } = place
-  const directory = await openParent(path, display, anchor, create)
-  try {
-    const name = basename(path)
-    const lock = await takeLock(directory, name, display)
-    const at = directory.at(name)
-    const current = () => currentStats(at, display, judged)
-    try {
-      return await work({
-        directory,
-        name,
-        at,
-        display,
-        current,
-        open: () => openNoLink(at, display, judged),
-        async recheck(version) {
-          await lock.verify()
-          const now = await current()
-          if ((now && versionOf(now)) !== version) throw staleVersionError(display)
-        },
-      })
-    } finally {
-      await lock.release()
-    }
-  } finally {
-    await directory.close()
-  }
-}
 
 export async function writeTextAt(
   place: MutationPlace,
@@ -110,28 +42,39 @@ export async function writeTextAt(
 ): Promise<FsWriteOutcome> {
   const { display, signal } = place
   throwIfAborted(signal, display)
-  // A file that must exist is not given new parent directories.
-  const create = intent?.kind !== 'replaceIfVersion'
-  return withFile(place, create, async (file) => {
-    const existing = await file.current()
-    if (existing) checkRegular(existing, display)
-    if (intent?.kind === 'createIfAbsent' && existing) throw notObservedError(display)
-    if (intent?.kind === 'replaceIfVersion') {
-      if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
-    }
-    if (existing) await checkWritable(file.at, display)
-    const previous = existing ? await readPrevious(file.at, display, existing) : undefined
-    throwIfAborted(signal, display)
-    const seen = existing && versionOf(existing)
-    await writeFileAtomic(file.directory, file.name, encodeText(content, previous?.bom ?? false), {
-      ...keepFrom(existing, display),
-      // An unconditional write replaces whatever is there; a guarded one only what it checked.
-      beforeRename: intent === undefined ? undefined : () => file.recheck(seen),
-    })
-    const version = await versionAfterWrite(file)
-    if (!existing) return { operation: 'create', version, previousText: null }
-    return { operation: 'update', version, previousText: previous?.text }
-  })
+  // A file that must exist is not given new parent directories: without them it changed.
+  const guarded = intent?.kind === 'replaceIfVersion'
+  const gone = guarded ? () => staleVersionError(display) : undefined
+  return withFile(
+    place,
+    !guarded,
+    async (file) => {
+      const existing = await file.current()
+      if (existing) checkRegular(existing, display)
+      if (intent?.kind === 'createIfAbsent' && existing) throw notObservedError(display)
+      if (intent?.kind === 'replaceIfVersion') {
+        if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
+      }
+      if (existing) await checkWritable(file.at, display)
+      const previous = existing ? await readPrevious(file.at, display, existing) : undefined
+      throwIfAborted(signal, display)
+      const seen = existing && versionOf(existing)
+      await writeFileAtomic(
+        file.directory,
+        file.name,
+        encodeText(content, previous?.bom ?? false),
+        {
+          ...keepFrom(existing, display),
+          // An unconditional write replaces whatever is there; a guarded one only what it checked.
+          beforeRename: intent === undefined ? undefined : () => file.recheck(seen),
+        },
+      )
+      const version = await versionAfterWrite(file)
+      if (!existing) return { operation: 'create', version, previousText: null }
+      return { operation: 'update', version, previousText: previous?.text }
+    },
+    gone,
+  )
 }
 
 export async function editTextAt(
@@ -173,43 +116,6 @@ export async function editTextAt(
       excerpt: edit.excerpt,
     }
   })
-}
-
-/** The regular file at `at`, opened without following a link (a judged file's link: FS_PATH_CHANGED). */
-async function openNoLink(at: string, display: string, judged: boolean): Promise<RegularFile> {
-  try {
-    return await openRegular(at, display, { noFollow: true })
-  } catch (error) {
-    if (judged && isFsError(error) && error.details.osCode === 'ELOOP') {
-      throw pathChangedError(display, error)
-    }
-    throw error
-  }
-}
-
-/**
- * The entry at `at` without following a link: absent, or its stats. A link where the judged
- * file was is FS_PATH_CHANGED; without a judged place it is a link the real path could not
- * follow (a loop), as before.
- */
-async function currentStats(
-  at: string,
-  display: string,
-  judged: boolean,
-): Promise<BigIntStats | undefined> {
-  let stats: BigIntStats
-  try {
-    stats = await lstat(at, { bigint: true })
-  } catch (error) {
-    if (hasNodeCode(error, 'ENOENT', 'ENOTDIR')) return undefined
-    throw toFsError(error, display)
-  }
-  if (!stats.isSymbolicLink()) return stats
-  if (judged) throw pathChangedError(display)
-  throw toFsError(
-    Object.assign(new Error('a link that cannot be followed'), { code: 'ELOOP' }),
-    display,
-  )
 }
 
 /**
@@ -261,13 +167,6 @@ function keepFrom(stats: BigIntStats | undefined, display: string) {
     mode: Number(stats.mode & 0o7777n),
     owner: { uid: Number(stats.uid), gid: Number(stats.gid) },
   }
-}
-
-async function versionAfterWrite(file: HeldFile): Promise<string> {
-  const stats = await lstat(file.at, { bigint: true }).catch(() => undefined)
-  // Only a program that takes no lock can remove the file right after the rename.
-  if (!stats) throw notFoundError(file.display)
-  return versionOf(stats)
 }
 
 /**

@@ -144,3 +144,15 @@ describe('judged changes without a swap', () => {
     expect(await readdir(at('sub/a/b'))).toEqual(['new.txt'])
   })
 })
+
+describe('a guarded write whose directory is gone', () => {
+  it('fails FS_STALE_VERSION and makes no directory', async () => {
+    await writeFile(at('sub/a.txt'), 'one')
+    const target = await local.fs.resolve('sub/a.txt')
+    const { version } = (await local.fs.stat(target))!
+    await rm(at('sub'), { recursive: true })
+    const write = local.fs.writeText(target, 'two', { kind: 'replaceIfVersion', version })
+    expect((await failureOf(write)).code).toBe('FS_STALE_VERSION')
+    expect(await readdir(local.root)).toEqual([])
+  })
+})
