@@ -39,7 +39,12 @@ export class OpenDirectory {
       handle = await open(path, DIRECTORY_FLAGS)
     } catch (error) {
       if (anchor !== undefined && hasNodeCode(error, 'ENOENT', 'ENOTDIR')) {
-        throw pathChangedError(display, error)
+        // The very file that was judged: the path could never exist. Anything else: it changed.
+        const entry = await lstat(path, { bigint: true }).catch(() => undefined)
+        const same = entry?.dev === anchor.dev && entry.ino === anchor.ino
+        throw same && entry.isFile()
+          ? parentNotDirectoryError(display, error)
+          : pathChangedError(display, error)
       }
       throw directoryFailure(error, display)
     }

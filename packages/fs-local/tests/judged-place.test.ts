@@ -156,3 +156,14 @@ describe('a guarded write whose directory is gone', () => {
     expect(await readdir(local.root)).toEqual([])
   })
 })
+
+describe('a judged path below a file', () => {
+  it('fails a write with FS_NOT_FOUND: it could never exist, nothing changed', async () => {
+    await writeFile(at('a.txt'), 'one')
+    const { judge } = await judged('a.txt/b.txt')
+    const failure = await failureOf(local.fs.writeText(await judge(), 'x'))
+    expect(failure.code).toBe('FS_NOT_FOUND')
+    expect(failure.message).toContain('a parent component of the path is a file')
+    expect(await readFile(at('a.txt'), 'utf8')).toBe('one')
+  })
+})
