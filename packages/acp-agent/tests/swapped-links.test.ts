@@ -187,15 +187,21 @@ describe('the file itself swapped for a link while the question is open', () => 
 const WRITES = 500
 const PER_TURN = 50
 
-/** A child process that swaps `sub` for a link to `outside` and back, as fast as it can. */
+/**
+ * A child process that swaps `sub` for a link to `outside` and back, over and over: the
+ * directory stays up to 3 ms, the link up to 1 ms, so some writes land and some meet the link.
+ */
 function startSwapper(workspace: string, outside: string) {
   const source = `
     const fs = require('node:fs')
     const [sub, moved, outside] = process.argv.slice(1)
     const quietly = (work) => { try { work() } catch {} }
+    const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
     for (let swaps = 1; ; swaps++) {
+      pause(Math.random() * 3)
       quietly(() => fs.renameSync(sub, moved))
       quietly(() => fs.symlinkSync(outside, sub))
+      pause(Math.random())
       quietly(() => fs.unlinkSync(sub))
       quietly(() => fs.renameSync(moved, sub))
       if (swaps % 100 === 0) fs.writeSync(1, swaps + '\\n')
