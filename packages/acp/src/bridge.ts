@@ -9,6 +9,8 @@ import type {
   AgentConnection,
   ClientCapabilities,
   Implementation,
+  McpCapabilities,
+  McpServer,
   SessionInfo,
   SessionMode,
   SessionUpdate,
@@ -46,6 +48,10 @@ export interface AcpBridgeDeps {
   defaultMode: string | undefined
   /** A session of this connection started; the returned function is called when it ends. */
   onSession(record: AcpSessionRecord): () => void
+  /** A session was opened by a request, with these MCP servers; called just before its response. */
+  onOpened(record: AcpSessionRecord, mcpServers: readonly McpServer[]): void
+  /** The MCP transports advertised besides stdio. */
+  mcpCapabilities: McpCapabilities
 }
 
 /** One served connection. */
@@ -78,6 +84,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       agent,
       send: (update) => send(id, update),
       files: acpSessionFiles(connection, id, capabilities),
+      notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {
@@ -94,7 +101,10 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   }
 
   /** A stored session live again on this connection; with `replay`, its history re-sent first. */
-  const attach = (params: { sessionId: string; cwd: string }, replay: boolean) => {
+  const attach = (
+    params: { sessionId: string; cwd: string; mcpServers?: McpServer[] | null },
+    replay: boolean,
+  ) => {
     const { sessionId } = params
     if (sessions.get(sessionId)) {
       const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
@@ -117,13 +127,14 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     }
     const record = sessions.open(agent)
     if (replay) record.replay()
+    deps.onOpened(record, params.mcpServers ?? [])
     return modesOf(agent)
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      return acpInitializeResponse(deps.agentInfo, deps.stores)
+      return acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
     })
     .onRequest(methods.agent.session.new, ({ params }) => {
       const defaultMode = deps.defaultMode
@@ -136,7 +147,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       } catch (error) {
         throw toRequestError(error)
       }
-      sessions.open(agent)
+      deps.onOpened(sessions.open(agent), params.mcpServers)
       return { sessionId: agent.session.header.id, ...modesOf(agent) }
     })
     .onRequest(methods.agent.session.load, ({ params }) => attach(params, true))

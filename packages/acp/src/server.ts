@@ -4,7 +4,7 @@
 // a permission layer's questions (`tools/ask`) to the ACP session the call belongs to, whose
 // client answers them.
 // Not the per-connection wiring (./bridge).
-import type { Implementation, SessionMode, Stream } from '@agentclientprotocol/sdk'
+import type { Implementation, McpCapabilities, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type { ToolExecution } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
@@ -19,6 +19,8 @@ export interface AcpServerOptions {
   modes: readonly SessionMode[]
   /** The mode a new session starts in (one of `modes`). */
   defaultMode: string | undefined
+  /** The MCP transports advertised besides stdio (a listener of acp/session-open connects them). */
+  mcpCapabilities: McpCapabilities
 }
 
 export class AcpServer {
@@ -55,6 +57,19 @@ export class AcpServer {
           sessions.set(record.id, record)
           return () => sessions.delete(record.id)
         },
+        // After the response is written: a listener neither delays it nor sends before it.
+        onOpened: (record, mcpServers) =>
+          setImmediate(() => {
+            if (record.isClosed) return
+            ctx.emit('acp/session-open', {
+              id: record.id,
+              agent: record.agent,
+              mcpServers,
+              notify: (notice) => record.notify(notice),
+              onClose: (close) => record.onClose(close),
+            })
+          }),
+        mcpCapabilities: this.options.mcpCapabilities,
       },
       stream,
     )

@@ -18,6 +18,8 @@ import type { AcpPresenterContext } from './presenter'
 import { toAcpContent, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
+import { toAcpNotice } from './session-opening'
+import type { AcpNotice } from './session-opening'
 import { ToolCards } from './tool-cards'
 
 export interface AcpSessionRecordOptions {
@@ -31,6 +33,8 @@ export interface AcpSessionRecordOptions {
     params: RequestPermissionRequest,
     signal?: AbortSignal,
   ) => Promise<RequestPermissionResponse>
+  /** The client shows `notice` updates (it advertised `session.notices`). */
+  notices?: boolean
 }
 
 export class AcpSessionRecord {
@@ -42,6 +46,9 @@ export class AcpSessionRecord {
   private cancelRequested = false
   private readonly presenter: AcpPresenterContext
   private readonly unsubscribe: () => void
+  /** What runs when the session closes (see onClose). */
+  private readonly closers: (() => Promise<void> | void)[] = []
+  private closed = false
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
@@ -96,12 +103,40 @@ export class AcpSessionRecord {
     this.agent.cancel()
   }
 
-  /** Cancels any turn, waits for it to end, stops forwarding and releases the agent. */
+  /** True once the session was closed (disposed). */
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  /** Shows the person a notice of this session (see AcpSessionOpening.notify). */
+  notify(notice: AcpNotice): void {
+    if (!this.closed) this.options.send(toAcpNotice(notice, this.options.notices === true))
+  }
+
+  /** Runs `close` when the session closes; at once when it is closed already. */
+  onClose(close: () => Promise<void> | void): void {
+    if (this.closed) void Promise.resolve().then(close)
+    else this.closers.push(close)
+  }
+
+  /**
+   * Cancels any turn, waits for it to end, stops forwarding, releases the agent, then runs
+   * what was to run at the close (a failure there is the closer's own: it does not stop the rest).
+   */
   async dispose(): Promise<void> {
+    this.closed = true
     this.cancel()
     await this.running?.catch(() => undefined)
     this.unsubscribe()
     await this.agent.dispose()
+    const closers = this.closers.splice(0)
+    await Promise.all(
+      closers.map((close) =>
+        Promise.resolve()
+          .then(close)
+          .catch(() => undefined),
+      ),
+    )
   }
 
   /**

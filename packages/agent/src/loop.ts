@@ -14,7 +14,8 @@ import type { SessionEvent, TurnEndReason } from './types'
 
 /** What the loop needs of ctx.systemPrompt. */
 export interface PromptAssembler {
-  assemble(extra?: string): { system: string; tools: LlmToolSchema[] }
+  /** With `session`, that session's own sections and tools too. */
+  assemble(extra?: string, session?: string): { system: string; tools: LlmToolSchema[] }
 }
 
 /** The services a turn uses, looked up when the turn runs. */
@@ -60,9 +61,15 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
 
 async function requestModel(spec: TurnSpec): Promise<ModelResponse> {
   const { services, signal, turnId } = spec
+  const session = spec.agent.session.header.id
+  // The session's own tools still arriving (servers connecting) are waited for, so the model
+  // is offered them; a wait ends with the cancel too.
+  const arriving = services.tools.settled?.(session)
+  if (arriving !== undefined) await untilAborted(arriving, signal)
+  if (signal.aborted) return { text: '', reasoning: '', toolCalls: [], outcome: 'cancelled' }
   let prompt: { system: string; tools: LlmToolSchema[] }
   try {
-    prompt = services.systemPrompt.assemble(spec.systemPrompt)
+    prompt = services.systemPrompt.assemble(spec.systemPrompt, session)
   } catch (error) {
     const message = `The system prompt could not be assembled: ${errorMessage(error)}`
     return { text: '', reasoning: '', toolCalls: [], outcome: 'error', error: message }
@@ -77,6 +84,17 @@ async function requestModel(spec: TurnSpec): Promise<ModelResponse> {
   return streamModelResponse(services.llm, request, (kind, text) =>
     spec.append({ type: 'assistant/chunk', turnId, kind, text }),
   )
+}
+
+function untilAborted(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+    wait.then(done, done)
+  })
 }
 
 /**

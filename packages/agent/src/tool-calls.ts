@@ -33,6 +33,8 @@ export interface ToolRunner {
     result: ToolResultView,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined
+  /** Settles once the session's own tools have arrived; `undefined` when none are awaited. */
+  settled?(session: string): Promise<void> | undefined
 }
 
 export interface ToolCallContext {
@@ -85,9 +87,11 @@ async function runToolCall(
   const { turnId, tools } = context
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
-  // The cards are presented once, here, with the session workspace: the log carries them to a
+  // The cards are presented once, here, with the session workspace (and the session, whose own
+  // tools are found too): the log carries them to a
   // UI and to a store, which replays them as they were.
-  const view = { cwd: context.agent.session.header.cwd }
+  const { cwd, id } = context.agent.session.header
+  const view = { cwd, session: id }
   const opening = tools.presentCall?.(call.name, args, view)
   context.append({
     type: 'tool/call',
