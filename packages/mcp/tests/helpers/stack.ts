@@ -1,7 +1,7 @@
 // A real stack for the MCP tests: the tool registry, the system prompt, the local disk, the
 // permission layer (with a `tools/ask` listener that records each question and allows it) and
 // ctx.mcp; a mkdtemp workspace; the test server's script and a log file it writes to.
-import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +14,7 @@ import type {
   ToolExecution,
   ToolExecutionResult,
   ToolPermissionRequest,
+  ToolSession,
 } from '@deepseek-ai/dsh-tools'
 import McpServers from '../../src/index'
 import type { McpConfig, McpNotice, McpServerConfigInput, McpSessionHandle } from '../../src/index'
@@ -62,7 +63,7 @@ export async function makeStack(config: McpConfig = {}): Promise<McpStack> {
   const base = await realpath(await mkdtemp(join(tmpdir(), 'dsh-mcp-')))
   const cwd = join(base, 'work')
   const log = join(base, 'server.log')
-  await import('node:fs/promises').then((fs) => fs.mkdir(cwd))
+  await mkdir(cwd)
   const ctx = new Context()
   await ctx.plugin(ToolRegistry)
   await ctx.plugin(SystemPrompt)
