@@ -101,7 +101,7 @@ describe('streamable http', () => {
       stack = await makeStack()
       const server = {
         name: 'web',
-        transport: 'http',
+        transport: 'http' as const,
         url: http.url,
         headers: { 'x-token': 'secret' },
       }
