@@ -42,6 +42,8 @@ afterEach(async () => {
 interface Opened {
   session: LiveSession
   workspace: string
+  /** The test server's entry, as the session was opened with it. */
+  notes: acp.McpServer
   /** What the test server noted: its pid, its slow tool started and cancelled. */
   logged(): Promise<string[]>
 }
@@ -76,7 +78,7 @@ async function open(
   })
   const logged = async () =>
     (await readFile(log, 'utf8').catch(() => '')).split('\n').filter((line) => line !== '')
-  return { session: live, workspace, logged }
+  return { session: live, workspace, notes, logged }
 }
 
 async function pidsOf(opened: Opened): Promise<number[]> {
@@ -219,6 +221,31 @@ describe('the servers of a session', () => {
     } finally {
       await http.close()
     }
+  })
+})
+
+describe('stored sessions', () => {
+  it('a session loaded with its servers gets their tools again', async () => {
+    const lookup = (id: string) => ({
+      toolCalls: [{ id, name: 'mcp__notes__lookup', arguments: { word: id } }],
+    })
+    const opened = await open({
+      script: { turns: [lookup('m1'), { text: 'Done.' }, lookup('m2'), { text: 'Again.' }] },
+    })
+    const { session, workspace } = opened
+    expect(await session.prompt('look')).toEqual({ stopReason: 'end_turn' })
+    const [first] = await pidsOf(opened)
+    const { agent, sessionId } = session
+    await agent.request(acp.methods.agent.session.close, { sessionId })
+    expect(isRunning(first!)).toBe(false)
+    await agent.request(acp.methods.agent.session.load, {
+      sessionId,
+      cwd: workspace,
+      mcpServers: [opened.notes],
+    })
+    expect(await session.prompt('look again')).toEqual({ stopReason: 'end_turn' })
+    expect(cardsOf(session.updates, 'm2').at(-1)).toMatchObject({ status: 'completed' })
+    expect((await pidsOf(opened)).filter(isRunning)).toHaveLength(1)
   })
 })
 
