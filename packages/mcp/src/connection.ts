@@ -3,6 +3,7 @@
 // caller's signal (either cancels the call on the server: notifications/cancelled), told when
 // its tool list changes or when it goes away, and closed: stdin ended, then SIGTERM, then
 // SIGKILL, so no child outlives it. Not the tools' definitions (./tool) nor the session (./session).
+import type { Readable } from 'node:stream'
 import { Client } from '@modelcontextprotocol/sdk/client'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -146,7 +147,7 @@ export class McpConnection {
       cwd: this.options.cwd,
       stderr: 'pipe',
     })
-    this.stderr.follow(transport.stderr as import('node:stream').Readable | null)
+    this.stderr.follow(transport.stderr as Readable | null)
     return transport
   }
 }

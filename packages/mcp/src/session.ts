@@ -32,6 +32,8 @@ export class McpSession {
   private readonly servers = new Map<string, Server>()
   private removeSection: (() => void) | undefined
   private closed = false
+  /** Ends the session's wait for its tools (see ToolRegistry.hold). */
+  private readonly endWait: () => void
   /** Settles once every server has started or failed. */
   readonly ready: Promise<void>
 
@@ -55,7 +57,7 @@ export class McpSession {
       starts.push(this.start(server))
     }
     this.ready = Promise.all(starts).then(() => undefined)
-    if (starts.length > 0) host.tools.hold(options.id, this.ready)
+    this.endWait = starts.length > 0 ? host.tools.hold(options.id, this.ready) : () => {}
   }
 
   /** The servers that are up, with their tools' model names. */
@@ -69,6 +71,7 @@ export class McpSession {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    this.endWait()
     const servers = [...this.servers.values()]
     for (const server of servers) this.dropTools(server)
     this.removeSection?.()

@@ -186,6 +186,7 @@ describe('closing', () => {
     stack = await makeStack()
     const handle = stack.open('s1')
     await handle.close()
+    expect(stack.ctx.tools.settled('s1')).toBeUndefined()
     await handle.ready
     const pids = await serverPids(stack)
     expect(pids.filter(isRunning)).toEqual([])
