@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { McpStack } from './helpers/stack'
-import { eventually, isRunning, makeStack, serverPids } from './helpers/stack'
+import { eventually, isRunning, makeStack, serverPids, stdioServer } from './helpers/stack'
 
 let stack: McpStack | undefined
 
@@ -168,6 +168,17 @@ describe('closing', () => {
     expect(stack.ctx.tools.names('s1')).toEqual([])
     expect(stack.ctx.systemPrompt.assemble(undefined, 's1').system).toBe('')
     expect(stack.ctx.mcp.size).toBe(0)
+  })
+
+  it('a server that outlives the end of its stdin is ended with a signal', async () => {
+    stack = await makeStack()
+    const handle = stack.open('s1', [stdioServer(stack, { MCP_TEST_STUBBORN: '1' })])
+    await handle.ready
+    const [pid] = await serverPids(stack)
+    const started = performance.now()
+    await handle.close()
+    expect(isRunning(pid!)).toBe(false)
+    expect(performance.now() - started).toBeLessThan(1500)
   })
 
   it('disposing the plugin closes every session and kills every server', async () => {
