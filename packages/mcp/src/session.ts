@@ -30,6 +30,8 @@ interface Server {
 
 export class McpSession {
   private readonly servers = new Map<string, Server>()
+  /** The servers that went away during the session, by name. */
+  private readonly stopped: string[] = []
   private removeSection: (() => void) | undefined
   private closed = false
   /** Ends the session's wait for its tools (see ToolRegistry.hold). */
@@ -155,6 +157,7 @@ export class McpSession {
     server.ready = false
     this.dropTools(server)
     this.servers.delete(server.connection.name)
+    this.stopped.push(server.connection.name)
     this.updateSection()
     const { connection } = server
     void settle().then(() => {
@@ -171,7 +174,7 @@ export class McpSession {
   private updateSection(): void {
     this.removeSection?.()
     this.removeSection = undefined
-    const text = serversSection(this.up())
+    const text = serversSection(this.up(), this.stopped)
     if (text === undefined) return
     const section = { name: 'mcp-servers', text, order: 900 }
     this.removeSection = this.host.systemPrompt.add(section, { session: this.options.id })
