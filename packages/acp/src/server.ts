@@ -12,6 +12,7 @@ import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpSessionRecord } from './session-record'
+import type { AcpNotice } from './session-opening'
 
 export interface AcpServerOptions {
   agentInfo: Implementation
@@ -57,17 +58,24 @@ export class AcpServer {
           sessions.set(record.id, record)
           return () => sessions.delete(record.id)
         },
-        // After the response is written: a listener neither delays it nor sends before it.
+        // On the next turn of the event loop, once the handler's response was handed to the
+        // connection: a listener neither delays the response nor sends anything before it.
         onOpened: (record, mcpServers) =>
           setImmediate(() => {
             if (record.isClosed) return
-            ctx.emit('acp/session-open', {
+            const session = {
               id: record.id,
               agent: record.agent,
               mcpServers,
-              notify: (notice) => record.notify(notice),
-              onClose: (close) => record.onClose(close),
-            })
+              notify: (notice: AcpNotice) => record.notify(notice),
+              onClose: (close: () => Promise<void> | void) => record.onClose(close),
+            }
+            try {
+              ctx.emit('acp/session-open', session)
+            } catch (error) {
+              // A listener broke: the session is open and goes on without what it would add.
+              ctx.logger('acp').warn('an acp/session-open listener threw: %s', error)
+            }
           }),
         mcpCapabilities: this.options.mcpCapabilities,
       },
