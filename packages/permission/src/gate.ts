@@ -50,9 +50,11 @@ export class PermissionGate {
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
     const cwd = session?.header.cwd
+    const id = session?.header.id
     const { tools } = this.host
-    const presentation = tools.presentCall(exec.name, exec.arguments, { cwd })
-    const access = tools.get(exec.name)?.access === undefined ? undefined : await tools.access(exec)
+    const presentation = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })
+    const hook = tools.get(exec.name, id)?.access
+    const access = hook === undefined ? undefined : await tools.access(exec)
     const group = access?.access ?? kindGroup(presentation?.kind)
     const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
     const inside = await this.isInside(exec, scope, group === 'edit')
