@@ -19,6 +19,7 @@ const BENCHMARKS = [
   'search',
   'long',
   'shell',
+  'mcp',
 ]
 
 function parseArgs(argv) {

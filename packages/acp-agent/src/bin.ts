@@ -53,6 +53,7 @@ async function main(argv: string[]): Promise<void> {
       model: choice.model,
       ...(command.mode && { mode: command.mode }),
       ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
+      ...(command.mcpTimeoutMs !== undefined && { mcpTimeoutMs: command.mcpTimeoutMs }),
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),

@@ -17,6 +17,7 @@ export type CliCommand =
       editorTimeoutMs?: number
       sessions?: string
       contextWindow?: number
+      mcpTimeoutMs?: number
     }
   | { kind: 'error'; message: string }
 
@@ -43,6 +44,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --editor-timeout SECONDS
                     the longest wait for the editor to answer a file read or
                     write (default 30)
+  --mcp-timeout SECONDS
+                    the longest wait for one call of an MCP server's tool; past
+                    it the call is cancelled on the server (default 60)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -72,6 +76,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'editor-timeout': { type: 'string' },
         sessions: { type: 'string' },
         'context-window': { type: 'string' },
+        'mcp-timeout': { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -90,6 +95,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ['--editor-timeout', values['editor-timeout']],
     ['--sessions', values.sessions],
     ['--context-window', values['context-window']],
+    ['--mcp-timeout', values['mcp-timeout']],
   ] as const) {
     if (value !== undefined && value.trim() === '') {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
@@ -126,9 +132,21 @@ export function parseCli(args: readonly string[]): CliCommand {
       message: `--context-window takes a whole number of tokens, at least 1024, got "${window}"`,
     }
   }
+  const mcpTimeout = values['mcp-timeout']
+  const mcpSeconds = mcpTimeout === undefined ? undefined : Number(mcpTimeout)
+  if (
+    mcpSeconds !== undefined &&
+    !(Number.isFinite(mcpSeconds) && mcpSeconds > 0 && mcpSeconds <= 3600)
+  ) {
+    return {
+      kind: 'error',
+      message: `--mcp-timeout takes seconds, more than 0 and at most 3600, got "${mcpTimeout}"`,
+    }
+  }
   return {
     kind: 'serve',
     ...(tokens !== undefined && { contextWindow: tokens }),
+    ...(mcpSeconds !== undefined && { mcpTimeoutMs: Math.max(1, Math.round(mcpSeconds * 1000)) }),
     ...(mode !== undefined && { mode }),
     ...(values.sessions !== undefined && { sessions: values.sessions }),
     ...(seconds !== undefined && { editorTimeoutMs: Math.max(1, Math.round(seconds * 1000)) }),

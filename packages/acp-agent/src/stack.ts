@@ -2,8 +2,9 @@
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
 // read/write/edit tools, the permission layer), the todo tool (tool-plan), the shell tools (the
 // local shell: commands in their own process groups; bash, job_output, job_kill), one model, the
-// agent host (storing its sessions when given a store) and the ACP bridge offering the
-// permission modes. Disposing its fiber
+// agent host (storing its sessions when given a store), the ACP bridge offering the permission
+// modes, and each session's MCP servers (mcp, wired to the bridge's sessions in
+// mcp-sessions.ts). Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import type { Context, Fiber } from 'cordis'
@@ -11,6 +12,7 @@ import Agents from '@deepseek-ai/dsh-agent'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import * as Acp from '@deepseek-ai/dsh-acp'
 import * as FsStack from '@deepseek-ai/dsh-fs-stack'
+import McpServers from '@deepseek-ai/dsh-mcp'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
@@ -19,6 +21,7 @@ import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
+import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -46,6 +49,8 @@ export interface DshOptions {
   editorTimeoutMs?: number
   /** Where sessions are stored, so an editor can list, load and resume them; none: memory only. */
   store?: SessionStore
+  /** The longest wait for one MCP tool call, in ms (default 60 s). */
+  mcpTimeoutMs?: number
 }
 
 export const name = 'dsh'
@@ -69,6 +74,9 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     compaction: { keepTools: ['todo'] },
     ...(options.store !== undefined && { store: options.store }),
   }
+  // Each session's MCP servers, over stdio and streamable HTTP (see mcp-sessions.ts).
+  const mcpCapabilities = { http: true, sse: false }
+  const mcp = options.mcpTimeoutMs === undefined ? {} : { callTimeoutMs: options.mcpTimeoutMs }
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['tool-plan', () => ctx.plugin(ToolPlan)],
@@ -76,7 +84,9 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     ['tool-shell', () => ctx.plugin(ToolShell)],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, agents)],
-    ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
+    ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
+    ['mcp', () => ctx.plugin(McpServers, mcp)],
+    ['mcp-sessions', () => ctx.plugin(McpSessions)],
   ])
 }
 

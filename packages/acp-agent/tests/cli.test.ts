@@ -32,6 +32,10 @@ describe('flags that select a command', () => {
     expect(parseCli(['--editor-timeout', '2.5'])).toEqual({ kind: 'serve', editorTimeoutMs: 2500 })
   })
 
+  it('the mcp timeout is taken in seconds', () => {
+    expect(parseCli(['--mcp-timeout', '0.5'])).toEqual({ kind: 'serve', mcpTimeoutMs: 500 })
+  })
+
   it('the equals form of a flag is accepted', () => {
     expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
   })
@@ -129,6 +133,15 @@ describe('bad flags', () => {
       kind: 'error',
       message: '--mode must be one of ask, auto-edit, read-only, full-access, got "yolo"',
     })
+  })
+
+  it('an mcp timeout that is not a positive number of seconds is refused', () => {
+    for (const value of ['0', 'never', '3601']) {
+      expect(parseCli(['--mcp-timeout', value])).toEqual({
+        kind: 'error',
+        message: `--mcp-timeout takes seconds, more than 0 and at most 3600, got "${value}"`,
+      })
+    }
   })
 
   it('an editor timeout that is not a positive number of seconds is refused', () => {

@@ -11,6 +11,8 @@ import type {
   AnyMessage,
   ClientCapabilities,
   Implementation,
+  McpCapabilities,
+  McpServer,
   SessionInfo,
   SessionMode,
   SessionUpdate,
@@ -55,6 +57,10 @@ export interface AcpBridgeDeps {
   onSession(record: AcpSessionRecord): () => void
   /** The models a session may use: offered as its `model` config option. */
   models: AcpModelSource
+  /** A session was opened by a request, with these MCP servers; called just before its response. */
+  onOpened(record: AcpSessionRecord, mcpServers: readonly McpServer[]): void
+  /** The MCP transports advertised besides stdio. */
+  mcpCapabilities: McpCapabilities
 }
 
 /** A `session/update` notification as it goes on the wire. */
@@ -103,6 +109,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       terminals: offersTerminalOutput(capabilities?._meta),
+      notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {
@@ -119,7 +126,10 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   }
 
   /** A stored session live again on this connection; with `replay`, its history re-sent first. */
-  const attach = async (params: { sessionId: string; cwd: string }, replay: boolean) => {
+  const attach = async (
+    params: { sessionId: string; cwd: string; mcpServers?: McpServer[] | null },
+    replay: boolean,
+  ) => {
     const { sessionId } = params
     await options.refresh()
     if (sessions.get(sessionId)) {
@@ -144,13 +154,14 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     const record = sessions.open(agent)
     if (replay) await record.replay()
     options.announce((update) => send(sessionId, update))
+    deps.onOpened(record, params.mcpServers ?? [])
     return { ...modesOf(agent), configOptions: options.of(record) }
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      return acpInitializeResponse(deps.agentInfo, deps.stores)
+      return acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
     })
     .onRequest(methods.agent.session.new, async ({ params }) => {
       await options.refresh()
@@ -166,6 +177,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       }
       const record = sessions.open(agent)
       options.announce((update) => send(record.id, update))
+      deps.onOpened(record, params.mcpServers)
       return { sessionId: record.id, ...modesOf(agent), configOptions: options.of(record) }
     })
     .onRequest(methods.agent.session.load, ({ params }) => attach(params, true))

@@ -5,6 +5,7 @@ import type { Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { AcpServeHandle } from './bridge'
 import type { AcpSessionFiles } from './editor-files'
+import type { AcpSessionOpening } from './session-opening'
 import { z } from 'zod'
 import { untraced } from '@deepseek-ai/dsh-tools'
 import { AcpServer } from './server'
@@ -12,6 +13,15 @@ import { AcpServer } from './server'
 declare module 'cordis' {
   interface Context {
     acp: AcpServer
+  }
+
+  interface Events {
+    /**
+     * emit: a session of a connection opened (session/new, /load, /resume), just after its
+     * response: with the MCP servers it was opened with, a way to notify the person, and one
+     * to be called at its close.
+     */
+    'acp/session-open'(session: AcpSessionOpening): void
   }
 }
 
@@ -45,6 +55,13 @@ export const Config = z
     modes: z.array(Mode).default([]),
     /** The mode a new session starts in (one of `modes`); default: the first. */
     defaultMode: z.string().optional(),
+    /**
+     * The MCP transports `initialize` advertises besides stdio: set them when a listener of
+     * `acp/session-open` connects the sessions' servers over them.
+     */
+    mcpCapabilities: z
+      .object({ http: z.boolean().default(false), sse: z.boolean().default(false) })
+      .prefault({}),
   })
   .refine(
     (config) =>
@@ -57,8 +74,13 @@ export type AcpConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: AcpConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { agentInfo, modes, defaultMode } = config as z.output<typeof Config>
-  const server = new AcpServer(ctx, { agentInfo, modes, defaultMode: defaultMode ?? modes[0]?.id })
+  const { agentInfo, modes, defaultMode, mcpCapabilities } = config as z.output<typeof Config>
+  const server = new AcpServer(ctx, {
+    agentInfo,
+    modes,
+    defaultMode: defaultMode ?? modes[0]?.id,
+    mcpCapabilities,
+  })
   ctx.provide('acp', server)
   ctx.effect(() => () => server.closeAll(), 'acp connections')
 }
@@ -99,3 +121,4 @@ export function filesOfSession(ctx: Context): (session: unknown) => AcpSessionFi
 export type { AcpServer } from './server'
 export type { AcpServeHandle } from './bridge'
 export type { AcpSessionFiles } from './editor-files'
+export type { AcpNotice, AcpSessionOpening } from './session-opening'

@@ -6,23 +6,28 @@ import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk'
 import type {
   Implementation,
   InitializeResponse,
+  McpCapabilities,
   SessionMode,
   SessionModeState,
 } from '@agentclientprotocol/sdk'
 import { isAgentError } from '@deepseek-ai/dsh-agent'
 import { invalidParams } from './from-acp'
 
-/** What `initialize` advertises; with a session store, loading, listing, resuming and deleting too. */
+/**
+ * What `initialize` advertises; with a session store, loading, listing, resuming and deleting
+ * too; the MCP transports the app connects besides stdio.
+ */
 export function acpInitializeResponse(
   agentInfo: Implementation,
   stores: boolean,
+  mcp: McpCapabilities = { http: false, sse: false },
 ): InitializeResponse {
   return {
     protocolVersion: PROTOCOL_VERSION,
     agentCapabilities: {
       loadSession: stores,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
-      mcpCapabilities: { http: false, sse: false },
+      mcpCapabilities: { http: mcp.http === true, sse: mcp.sse === true },
       sessionCapabilities: {
         additionalDirectories: {},
         close: {},

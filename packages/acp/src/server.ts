@@ -4,7 +4,7 @@
 // a permission layer's questions (`tools/ask`) to the ACP session the call belongs to, whose
 // client answers them.
 // Not the per-connection wiring (./bridge).
-import type { Implementation, SessionMode, Stream } from '@agentclientprotocol/sdk'
+import type { Implementation, McpCapabilities, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type { ToolExecution } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
@@ -12,6 +12,7 @@ import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpSessionRecord } from './session-record'
+import type { AcpNotice } from './session-opening'
 
 export interface AcpServerOptions {
   agentInfo: Implementation
@@ -19,6 +20,8 @@ export interface AcpServerOptions {
   modes: readonly SessionMode[]
   /** The mode a new session starts in (one of `modes`). */
   defaultMode: string | undefined
+  /** The MCP transports advertised besides stdio (a listener of acp/session-open connects them). */
+  mcpCapabilities: McpCapabilities
 }
 
 export class AcpServer {
@@ -62,6 +65,26 @@ export class AcpServer {
           sessions.set(record.id, record)
           return () => sessions.delete(record.id)
         },
+        // On the next turn of the event loop, once the handler's response was handed to the
+        // connection: a listener neither delays the response nor sends anything before it.
+        onOpened: (record, mcpServers) =>
+          setImmediate(() => {
+            if (record.isClosed) return
+            const session = {
+              id: record.id,
+              agent: record.agent,
+              mcpServers,
+              notify: (notice: AcpNotice) => record.notify(notice),
+              onClose: (close: () => Promise<void> | void) => record.onClose(close),
+            }
+            try {
+              ctx.emit('acp/session-open', session)
+            } catch (error) {
+              // A listener broke: the session is open and goes on without what it would add.
+              ctx.logger('acp').warn('an acp/session-open listener threw: %s', error)
+            }
+          }),
+        mcpCapabilities: this.options.mcpCapabilities,
       },
       stream,
     )

@@ -29,6 +29,8 @@ import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } fro
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import { SessionInfoUpdates } from './session-info'
+import { toAcpNotice } from './session-opening'
+import type { AcpNotice } from './session-opening'
 import { ToolCards } from './tool-cards'
 
 /** Updates a replay sends before it waits for the connection to take them. */
@@ -57,6 +59,8 @@ export interface AcpSessionRecordOptions {
     params: RequestPermissionRequest,
     signal?: AbortSignal,
   ) => Promise<RequestPermissionResponse>
+  /** The client shows `notice` updates (it advertised `session.notices`). */
+  notices?: boolean
 }
 
 export class AcpSessionRecord {
@@ -69,6 +73,9 @@ export class AcpSessionRecord {
   private readonly presenter: AcpPresenterContext
   private readonly info: SessionInfoUpdates
   private readonly unsubscribe: () => void
+  /** What runs when the session closes (see onClose). */
+  private readonly closers: (() => Promise<void> | void)[] = []
+  private closed = false
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
@@ -133,12 +140,40 @@ export class AcpSessionRecord {
     this.agent.cancel()
   }
 
-  /** Cancels any turn, waits for it to end, stops forwarding and releases the agent. */
+  /** True once the session was closed (disposed). */
+  get isClosed(): boolean {
+    return this.closed
+  }
+
+  /** Shows the person a notice of this session (see AcpSessionOpening.notify). */
+  notify(notice: AcpNotice): void {
+    if (!this.closed) this.options.send(toAcpNotice(notice, this.options.notices === true))
+  }
+
+  /** Runs `close` when the session closes; at once when it is closed already. */
+  onClose(close: () => Promise<void> | void): void {
+    if (this.closed) void Promise.resolve().then(close)
+    else this.closers.push(close)
+  }
+
+  /**
+   * Cancels any turn, waits for it to end, stops forwarding, releases the agent, then runs
+   * what was to run at the close (a failure there is the closer's own: it does not stop the rest).
+   */
   async dispose(): Promise<void> {
+    this.closed = true
     this.cancel()
     await this.running?.catch(() => undefined)
     this.unsubscribe()
     await this.agent.dispose()
+    const closers = this.closers.splice(0)
+    await Promise.all(
+      closers.map((close) =>
+        Promise.resolve()
+          .then(close)
+          .catch(() => undefined),
+      ),
+    )
   }
 
   /**

@@ -1,8 +1,9 @@
 // Converters from dsh's provider-neutral shapes to ACP wire shapes: tool presentations become
 // `tool_call` / `tool_call_update` payloads, presentation content becomes ACP tool-call
-// content (text and diff blocks), locations are made absolute against the session cwd, and
-// turn ends become stop reasons. Long strings of a call's arguments and result text are
-// clipped (the tools package's clipLongStrings): a card shows a call, it does not carry a file.
+// content (text, diff, image and resource-link blocks), locations are made absolute against the
+// session cwd, and turn ends become stop reasons. Long strings of a call's arguments and result
+// text are clipped (the tools package's clipLongStrings): a card shows a call, it does not carry
+// a file.
 // Pure: no I/O, no Cordis, no connection. The presenter composes these; tests call them alone.
 import { isAbsolute, resolve } from 'node:path'
 import type {
@@ -51,21 +52,36 @@ export function toAcpTextContent(text: string): ToolCallContent {
   return { type: 'content', content: { type: 'text', text } }
 }
 
-/** Presentation blocks → ACP tool-call content; a diff's path is made absolute too. */
+/**
+ * Presentation blocks → ACP tool-call content: a diff (its path made absolute), an image block,
+ * a link as a `resource_link` block, text.
+ */
 export function toAcpContent(
   blocks: readonly ToolPresentationContent[],
   cwd: string,
 ): ToolCallContent[] {
-  return blocks.map((block) =>
-    block.type === 'diff'
-      ? {
-          type: 'diff',
-          path: toAcpPath(block.path, cwd),
-          oldText: block.oldText,
-          newText: block.newText,
+  return blocks.map((block): ToolCallContent => {
+    switch (block.type) {
+      case 'diff': {
+        const { oldText, newText } = block
+        return { type: 'diff', path: toAcpPath(block.path, cwd), oldText, newText }
+      }
+      case 'image': {
+        const { data, mimeType, uri } = block
+        return { type: 'content', content: { type: 'image', data, mimeType, ...(uri && { uri }) } }
+      }
+      case 'link': {
+        const { uri, name, title, mimeType } = block
+        const link = { type: 'resource_link' as const, uri, name }
+        return {
+          type: 'content',
+          content: { ...link, ...(title && { title }), ...(mimeType && { mimeType }) },
         }
-      : toAcpTextContent(block.text),
-  )
+      }
+      case 'text':
+        return toAcpTextContent(block.text)
+    }
+  })
 }
 
 /** The model-facing result text as tool-call content (one block per text block, clipped). */

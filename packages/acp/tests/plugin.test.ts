@@ -1,4 +1,5 @@
 import { client as acpClient } from '@agentclientprotocol/sdk'
+import type { McpServer } from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -55,6 +56,38 @@ describe('the acp plugin', () => {
     await handle.closed
     expect(root.agents.list()).toEqual([])
     expect(root.get('acp')).toBeUndefined()
+    client.close()
+  })
+
+  it('a session opens to acp/session-open with its servers, and its closers run before its close is answered', async () => {
+    await root.plugin(Acp, { mcpCapabilities: { http: true } })
+    const opened: Acp.AcpSessionOpening[] = []
+    const order: string[] = []
+    root.on('acp/session-open', (session) => {
+      order.push('opened')
+      opened.push(session)
+      session.onClose(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        order.push('closer done')
+      })
+    })
+    const streams = streamPair()
+    Acp.serveAcp(root, streams.agent)
+    const client = acpClient().connect(streams.client)
+    const init = await client.agent.request('initialize', { protocolVersion: 1 })
+    expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: false })
+    const server: McpServer = { name: 'notes', command: '/bin/notes', args: [], env: [] }
+    const { sessionId } = await client.agent.request('session/new', {
+      cwd: workspace,
+      mcpServers: [server],
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(opened.map((session) => [session.id, session.mcpServers])).toEqual([
+      [sessionId, [server]],
+    ])
+    await client.agent.request('session/close', { sessionId })
+    order.push('closed')
+    expect(order).toEqual(['opened', 'closer done', 'closed'])
     client.close()
   })
 

@@ -8,6 +8,7 @@ import {
   toAcpToolCallUpdate,
   toAcpUnfinishedToolCall,
 } from '../src/to-acp'
+import { toAcpNotice } from '../src/session-opening'
 
 const cwd = '/work/project'
 
@@ -58,6 +59,63 @@ describe('content blocks', () => {
       { type: 'diff', path: '/work/project/a.ts', oldText: 'x', newText: 'y' },
       { type: 'diff', path: '/n.ts', oldText: null, newText: 'new' },
     ])
+  })
+
+  it('an image becomes an image block and a link a resource_link block', () => {
+    expect(
+      toAcpContent(
+        [
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+          {
+            type: 'link',
+            uri: 'https://x.test/a',
+            name: 'a',
+            title: 'The A',
+            mimeType: 'text/html',
+          },
+          { type: 'link', uri: 'file:///b', name: 'b' },
+        ],
+        cwd,
+      ),
+    ).toEqual([
+      { type: 'content', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } },
+      {
+        type: 'content',
+        content: {
+          type: 'resource_link',
+          uri: 'https://x.test/a',
+          name: 'a',
+          title: 'The A',
+          mimeType: 'text/html',
+        },
+      },
+      { type: 'content', content: { type: 'resource_link', uri: 'file:///b', name: 'b' } },
+    ])
+  })
+})
+
+describe('notices', () => {
+  it('a notice goes out as a notice update when the client shows them, else as a message', () => {
+    const notice = {
+      title: 'Server x stopped.',
+      description: 'It printed: boom',
+      severity: 'error' as const,
+    }
+    expect(toAcpNotice(notice, true)).toEqual({
+      sessionUpdate: 'notice',
+      severity: 'error',
+      title: 'Server x stopped.',
+      description: 'It printed: boom',
+    })
+    expect(toAcpNotice(notice, false)).toEqual({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: 'Server x stopped.\n\nIt printed: boom\n\n' },
+    })
+    expect(toAcpNotice({ title: 'Hi.' }, true)).toEqual({
+      sessionUpdate: 'notice',
+      severity: 'info',
+      title: 'Hi.',
+    })
   })
 })
 

@@ -17,7 +17,8 @@ import type { SessionEvent, TurnEndReason } from './types'
 
 /** What the loop needs of ctx.systemPrompt. */
 export interface PromptAssembler {
-  assemble(extra?: string): { system: string; tools: LlmToolSchema[] }
+  /** With `session`, that session's own sections and tools too. */
+  assemble(extra?: string, session?: string): { system: string; tools: LlmToolSchema[] }
 }
 
 /** The services a turn uses, looked up when the turn runs. */
@@ -54,9 +55,15 @@ type Prompt = { system: string; tools: LlmToolSchema[] }
 export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
   for (let step = 0; step < spec.maxSteps; step++) {
     if (spec.signal.aborted) return { reason: 'cancelled' }
+    const session = spec.agent.session.header.id
+    // The session's own tools still arriving (servers connecting) are waited for, so the model
+    // is offered them; a wait ends with the cancel too.
+    const arriving = spec.services.tools.settled?.(session)
+    if (arriving !== undefined) await untilAborted(arriving, spec.signal)
+    if (spec.signal.aborted) return { reason: 'cancelled' }
     let prompt: Prompt
     try {
-      prompt = spec.services.systemPrompt.assemble(spec.systemPrompt)
+      prompt = spec.services.systemPrompt.assemble(spec.systemPrompt, session)
     } catch (error) {
       return {
         reason: 'error',
@@ -153,6 +160,17 @@ function answerOf(response: ModelResponse): LlmMessage | undefined {
     content: response.text,
     ...(response.toolCalls.length > 0 && { toolCalls: response.toolCalls }),
   }
+}
+
+function untilAborted(wait: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+    wait.then(done, done)
+  })
 }
 
 /**

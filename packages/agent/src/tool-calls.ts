@@ -42,6 +42,8 @@ export interface ToolRunner {
     result: ToolResultView,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined
+  /** Settles once the session's own tools have arrived; `undefined` when none are awaited. */
+  settled?(session: string): Promise<void> | undefined
 }
 
 export interface ToolCallContext {
@@ -140,10 +142,12 @@ async function runSideBySide(
 function prepareCall(context: ToolCallContext, call: LlmToolCall): PreparedCall {
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
-  // The cards are presented once, here, with the session workspace: the log carries them to a
-  // UI and to a store, which replays them as they were. Their long strings are clipped here,
-  // so neither a UI nor the store ever holds a whole file for a card.
-  const view = { cwd: context.agent.session.header.cwd }
+  // The cards are presented once, here, with the session workspace (and the session, whose own
+  // tools are found too): the log carries them to a UI and to a store, which replays them as
+  // they were. Their long strings are clipped here, so neither a UI nor the store ever holds a
+  // whole file for a card.
+  const { cwd, id } = context.agent.session.header
+  const view = { cwd, session: id }
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
   const readOnly = parsed.ok && (opening?.kind === 'read' || opening?.kind === 'search')
   return { call, parsed, args, opening, readOnly }
@@ -176,7 +180,8 @@ function finishCall(
 ): LlmMessage {
   const { call, args } = prepared
   const result = fitResult(raw, context.maxOutputChars)
-  const view = { cwd: context.agent.session.header.cwd }
+  const { cwd, id } = context.agent.session.header
+  const view = { cwd, session: id }
   const closing = clipped(context.tools.presentResult?.(call.name, args, raw, view))
   context.append({
     type: 'tool/result',

@@ -3,7 +3,9 @@
 // (the version, createIfAbsent, the edit's matches); the new whole text then goes out as ONE
 // fs/write_text_file, or, for an editor that can only read, to the disk with no condition
 // (already checked). Between that check and the editor's write the person can still type:
-// ACP has no conditional write, so this is the narrowest the race can be.
+// ACP has no conditional write, so this is the narrowest the race can be. Right before the
+// editor is asked to write, the path must still lead to the place the call judged (the disk
+// checks it), else FS_PATH_CHANGED and the editor is not asked.
 // Not here: targets the disk serves (handed to LocalDisk whole), the calls (client.ts).
 import type {
   FsEditExpectation,
@@ -127,6 +129,8 @@ export class EditorMutations {
     const served = editorServes(text, this.routes.options.maxEditorBytes)
     if (client.canWrite && served) {
       const { timeoutMs } = this.routes.options
+      // The editor writes by path: the path must still lead where the call was judged to write.
+      await this.disk.checkPlace(target)
       await writeThroughEditor(client, target.displayPath, text, timeoutMs, signal)
       return editorVersion(text)
     }

@@ -1,3 +1,5 @@
+import { readFile, rename, rm, symlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { isFsError } from '@deepseek-ai/dsh-fs'
 import { describe, expect, it } from 'vitest'
 import { MemoryEditor } from './helpers/editor'
@@ -165,5 +167,30 @@ describe('serialisation', () => {
     expect(won.status).toBe('fulfilled')
     expect(lost.status === 'rejected' && isFsError(lost.reason, 'FS_STALE_VERSION')).toBe(true)
     expect(editor.writes.map((write) => write.content)).toEqual(['A b'])
+  })
+})
+
+describe('where the editor writes', () => {
+  it('refuses with FS_PATH_CHANGED an edit whose directory became a link after the judging, asking the editor nothing', async () => {
+    const editor = new MemoryEditor({ saves: true })
+    const { fs, path, put, root } = await setup({ clientOf: () => editor })
+    await put('sub/a.txt', 'one\n')
+    // The same text outside: the editor's version (a hash of the text) is the one read.
+    await put('../outside-of-' + basename(root) + '/a.txt', 'one\n')
+    const outside = join(dirname(root), `outside-of-${basename(root)}`)
+    try {
+      const call = {}
+      await fs.realPath('sub/a.txt', { call, change: true })
+      const target = await fs.resolve('sub/a.txt', { call, change: true })
+      const version = (await fs.stat(target))!.version
+      await rename(path('sub'), path('sub.moved'))
+      await symlink(outside, path('sub'))
+      const edit = fs.editText(target, { oldString: 'one', newString: 'two' }, { version })
+      await expect(edit).rejects.toEqual(fsError('FS_PATH_CHANGED'))
+      expect(editor.writes).toEqual([])
+      expect(await readFile(join(outside, 'a.txt'), 'utf8')).toBe('one\n')
+    } finally {
+      await rm(outside, { recursive: true, force: true })
+    }
   })
 })

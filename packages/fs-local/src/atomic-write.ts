@@ -5,12 +5,13 @@
 // one file behind, named `.<name>.<pid>.<random>.dsh-tmp`; the next write of the same file
 // removes such leftovers whose process is no longer alive on this host (a live process's
 // temporary file is never touched).
-// The caller passes the real path (symlinks already followed), so a link stays a link.
+// The directory is held open (directory.ts) and every name is taken relative to it; it is
+// checked to still sit at its judged path before the temporary file is made and again right
+// before the rename, after the caller's own last check (`beforeRename`).
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
-import { parentNotDirectoryError } from '@deepseek-ai/dsh-fs/provider'
+import { open, readdir, rename, rm, type FileHandle } from 'node:fs/promises'
 import { hasNodeCode, toFsError } from './errors'
+import type { OpenDirectory } from './directory'
 
 export interface AtomicWriteOptions {
   /** Permission bits to give the file (an existing file's); else 0o666 under the umask. */
@@ -19,24 +20,26 @@ export interface AtomicWriteOptions {
   owner?: { uid: number; gid: number }
   /** The path to name in errors. */
   display: string
+  /** The caller's last check, run after the bytes are durable and right before the rename. */
+  beforeRename?: () => Promise<void>
 }
 
 export const TEMP_SUFFIX = '.dsh-tmp'
 
-export function tempPathFor(file: string): string {
-  const name = `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
-  return join(dirname(file), name)
+/** A fresh temporary-file name for the file `name`, in its directory. */
+export function tempNameFor(name: string): string {
+  return `.${name}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`
 }
 
-/** The pid in a temporary-file name of `file`'s, or `undefined` when it is not one. */
-function tempOwner(file: string, entry: string): number | undefined {
-  const prefix = `.${basename(file)}.`
+/** The pid in a temporary-file name of the file `name`, or `undefined` when it is not one. */
+function tempOwner(name: string, entry: string): number | undefined {
+  const prefix = `.${name}.`
   if (!entry.startsWith(prefix) || !entry.endsWith(TEMP_SUFFIX)) return undefined
   const match = /^(\d+)\.[0-9a-f]{12}$/.exec(entry.slice(prefix.length, -TEMP_SUFFIX.length))
   return match ? Number(match[1]) : undefined
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -45,35 +48,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Removes temporary files of `file` left by processes that died mid-write. */
-async function removeDeadTemps(file: string): Promise<void> {
+/** Removes temporary files of `name` left by processes that died mid-write. */
+async function removeDeadTemps(directory: OpenDirectory, name: string): Promise<void> {
   // Best effort: a leftover that cannot be listed or removed is harmless; the write goes on.
-  const entries = await readdir(dirname(file)).catch(() => [])
+  const entries = await readdir(directory.at('.')).catch(() => [])
   for (const entry of entries) {
-    const pid = tempOwner(file, entry)
+    const pid = tempOwner(name, entry)
     if (pid === undefined || pid === process.pid || isAlive(pid)) continue
-    await rm(join(dirname(file), entry), { force: true }).catch(() => undefined)
+    await rm(directory.at(entry), { force: true }).catch(() => undefined)
   }
 }
 
-/** Writes `data` (the whole content, or its pieces in order) to `file` atomically. */
+/** Writes `data` (the whole content, or its pieces in order) to `name` in `directory` atomically. */
 export async function writeFileAtomic(
-  file: string,
+  directory: OpenDirectory,
+  name: string,
   data: Uint8Array | readonly Uint8Array[],
   options: AtomicWriteOptions,
 ): Promise<void> {
-  const directory = dirname(file)
-  try {
-    await mkdir(directory, { recursive: true })
-  } catch (error) {
-    if (hasNodeCode(error, 'EEXIST', 'ENOTDIR'))
-      throw parentNotDirectoryError(options.display, error)
-    throw toFsError(error, options.display)
-  }
-  await removeDeadTemps(file)
-  const temp = tempPathFor(file)
+  await removeDeadTemps(directory, name)
+  const temp = directory.at(tempNameFor(name))
   let handle: FileHandle | undefined
   try {
+    await directory.verify()
     handle = await open(temp, 'wx', 0o666)
     // Owner first: a chown clears the set-user-ID and set-group-ID bits that chmod sets.
     if (options.owner) await keepOwner(handle, options.owner)
@@ -82,14 +79,16 @@ export async function writeFileAtomic(
     await handle.sync()
     await handle.close()
     handle = undefined
-    await rename(temp, file)
+    await options.beforeRename?.()
+    await directory.verify()
+    await rename(temp, directory.at(name))
   } catch (error) {
     // Best effort: the write already failed; the error that matters is that one.
     await handle?.close().catch(() => undefined)
     await rm(temp, { force: true }).catch(() => undefined)
     throw toFsError(error, options.display)
   }
-  await syncDirectory(directory, options.display)
+  await directory.sync()
 }
 
 /** Buffers per `writev` call: within every platform's IOV_MAX. */
@@ -132,20 +131,5 @@ async function keepOwner(handle: FileHandle, owner: { uid: number; gid: number }
   } catch (error) {
     // Only a privileged process may give a file away; otherwise the new file is ours.
     if (!hasNodeCode(error, 'EPERM', 'EINVAL')) throw error
-  }
-}
-
-/** Makes the rename durable. Platforms that cannot fsync a directory are let through. */
-async function syncDirectory(directory: string, display: string): Promise<void> {
-  let handle: FileHandle | undefined
-  try {
-    handle = await open(directory, 'r')
-    await handle.sync()
-  } catch (error) {
-    if (!hasNodeCode(error, 'EINVAL', 'ENOTSUP', 'EISDIR', 'EPERM', 'EBADF')) {
-      throw toFsError(error, display)
-    }
-  } finally {
-    await handle?.close()
   }
 }

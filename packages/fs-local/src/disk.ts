@@ -16,9 +16,16 @@ import type {
   FsWriteIntent,
   FsWriteOutcome,
 } from '@deepseek-ai/dsh-fs'
-import { decodeText, KeyedMutex, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
+import {
+  decodeText,
+  KeyedMutex,
+  pathChangedError,
+  throwIfAborted,
+} from '@deepseek-ai/dsh-fs/provider'
+import { OpenDirectory } from './directory'
 import { infoOf, readRegular, statPath } from './file-info'
-import { editTextAt, writeTextAt, type MutationPlace } from './mutate'
+import type { MutationPlace } from './held-file'
+import { editTextAt, writeTextAt } from './mutate'
 import { PathResolver, physicalPath } from './resolve'
 import { streamFileBytes, streamFileText } from './stream'
 
@@ -96,9 +103,32 @@ export class LocalDisk implements FsProvider {
     )
   }
 
-  /** Where a mutation lands: the real path now (a link followed to its file). */
+  /**
+   * Throws FS_PATH_CHANGED when `target` was judged for a change (a call with `change`) and its
+   * path no longer leads to the judged file in the judged directory. For a provider that makes
+   * the change another way (an editor writing by path): the check right before it does.
+   */
+  async checkPlace(target: FsTarget): Promise<void> {
+    const judged = this.paths.judgedPlace(target)
+    if (judged === undefined) return
+    const display = target.displayPath
+    if ((await physicalPath(display)) !== judged.path) throw pathChangedError(display)
+    if (judged.anchor === undefined) return
+    const directory = await OpenDirectory.open(judged.anchor.path, display, judged.anchor)
+    await directory.close()
+  }
+
+  /**
+   * Where a mutation lands: the place the call judged (its real path and directory), else the
+   * real path now (a link followed to its file).
+   */
   private async place(target: FsTarget, signal?: AbortSignal): Promise<MutationPlace> {
     throwIfAborted(signal, target.displayPath)
-    return { path: await physicalPath(target.displayPath), display: target.displayPath, signal }
+    const display = target.displayPath
+    const judged = this.paths.judgedPlace(target)
+    if (judged !== undefined) {
+      return { path: judged.path, anchor: judged.anchor, judged: true, display, signal }
+    }
+    return { path: await physicalPath(display), display, signal }
   }
 }

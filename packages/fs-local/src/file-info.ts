@@ -58,11 +58,20 @@ export interface RegularFile {
   version: string
 }
 
+/** How a file is opened: `noFollow` refuses a link in the last component (ELOOP). */
+export interface OpenOptions {
+  noFollow?: boolean
+}
+
 /** Opens a regular file for reading; the caller closes `handle`. */
-export async function openRegular(path: string, display: string): Promise<RegularFile> {
+export async function openRegular(
+  path: string,
+  display: string,
+  options: OpenOptions = {},
+): Promise<RegularFile> {
   let handle: FileHandle
   try {
-    handle = await open(path, READ_FLAGS)
+    handle = await open(path, readFlags(options))
   } catch (error) {
     throw await openFailure(error, path, display)
   }
@@ -77,6 +86,10 @@ export async function openRegular(path: string, display: string): Promise<Regula
 }
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+function readFlags(options: OpenOptions): number {
+  return options.noFollow === true ? READ_FLAGS | constants.O_NOFOLLOW : READ_FLAGS
+}
 
 /** The error for a failed open: what is there when it is not a file (a socket or device). */
 async function openFailure(error: unknown, path: string, display: string): Promise<Error> {
@@ -98,10 +111,12 @@ async function openFailure(error: unknown, path: string, display: string): Promi
 export async function readRegular(
   path: string,
   display: string,
+  options?: OpenOptions,
 ): Promise<{ bytes: Uint8Array; stats: BigIntStats; version: string }> {
   let fd: number
+  const flags = options === undefined ? READ_FLAGS : readFlags(options)
   try {
-    fd = await nodeCall<number>((done) => fsOpen(path, READ_FLAGS, done))
+    fd = await nodeCall<number>((done) => fsOpen(path, flags, done))
   } catch (error) {
     throw await openFailure(error, path, display)
   }

@@ -1,6 +1,9 @@
-// The two mutations, each run by the caller inside the per-target lock: every check (abort,
-// intent, expected version, type, size) happens here, against the file as it is inside the
-// critical section, then the new bytes go through the atomic save path.
+// The two mutations, each run by the caller inside the per-target lock of this process, on the
+// file held (held-file.ts: its judged directory open, the lock between processes taken): every
+// check (abort, intent, expected version, type, size) happens against the file as it is inside
+// that critical section, and the new bytes go through the atomic save path. Right before the
+// rename the file's version is checked once more, so a program that takes no lock (an editor)
+// loses its change as rarely as the disk allows: the call fails stale instead.
 import { constants, type BigIntStats } from 'node:fs'
 import { access } from 'node:fs/promises'
 import {
@@ -17,7 +20,6 @@ import {
   editedBytePieces,
   encodeText,
   hasUtf8Bom,
-  notFoundError,
   notObservedError,
   planTextEdit,
   staleVersionError,
@@ -27,43 +29,52 @@ import {
 } from '@deepseek-ai/dsh-fs/provider'
 import { writeFileAtomic } from './atomic-write'
 import { hasNodeCode, nodeCode, toFsError } from './errors'
-import { checkRegular, openRegular, readRegular, statPath, versionOf } from './file-info'
+import { checkRegular, openRegular, readRegular, versionOf } from './file-info'
+import { versionAfterWrite, withFile, type MutationPlace } from './held-file'
 
 /** Up to this size an update reports the text it replaced. */
 export const PREVIOUS_TEXT_MAX = 1024 * 1024
-
-export interface MutationPlace {
-  /** The real path to change (symlinks followed). */
-  path: string
-  /** The path to name in errors. */
-  display: string
-  signal?: AbortSignal
-}
 
 export async function writeTextAt(
   place: MutationPlace,
   content: string,
   intent?: FsWriteIntent,
 ): Promise<FsWriteOutcome> {
-  const { path, display, signal } = place
+  const { display, signal } = place
   throwIfAborted(signal, display)
-  const existing = await statPath(path, display)
-  if (existing) checkRegular(existing, display)
-  if (intent?.kind === 'createIfAbsent' && existing) throw notObservedError(display)
-  if (intent?.kind === 'replaceIfVersion') {
-    if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
-  }
-  if (existing) await checkWritable(path, display)
-  const previous = existing ? await readPrevious(path, display, existing) : undefined
-  throwIfAborted(signal, display)
-  await writeFileAtomic(
-    path,
-    encodeText(content, previous?.bom ?? false),
-    keepFrom(existing, display),
+  // A file that must exist is not given new parent directories: without them it changed.
+  const guarded = intent?.kind === 'replaceIfVersion'
+  const gone = guarded ? () => staleVersionError(display) : undefined
+  return withFile(
+    place,
+    !guarded,
+    async (file) => {
+      const existing = await file.current()
+      if (existing) checkRegular(existing, display)
+      if (intent?.kind === 'createIfAbsent' && existing) throw notObservedError(display)
+      if (intent?.kind === 'replaceIfVersion') {
+        if (!existing || versionOf(existing) !== intent.version) throw staleVersionError(display)
+      }
+      if (existing) await checkWritable(file.at, display)
+      const previous = existing ? await readPrevious(file.at, display, existing) : undefined
+      throwIfAborted(signal, display)
+      const seen = existing && versionOf(existing)
+      await writeFileAtomic(
+        file.directory,
+        file.name,
+        encodeText(content, previous?.bom ?? false),
+        {
+          ...keepFrom(existing, display),
+          // An unconditional write replaces whatever is there; a guarded one only what it checked.
+          beforeRename: intent === undefined ? undefined : () => file.recheck(seen),
+        },
+      )
+      const version = await versionAfterWrite(file)
+      if (!existing) return { operation: 'create', version, previousText: null }
+      return { operation: 'update', version, previousText: previous?.text }
+    },
+    gone,
   )
-  const version = await versionAfterWrite(path, display)
-  if (!existing) return { operation: 'create', version, previousText: null }
-  return { operation: 'update', version, previousText: previous?.text }
 }
 
 export async function editTextAt(
@@ -72,33 +83,39 @@ export async function editTextAt(
   expected: FsEditExpectation | undefined,
   maxEditBytes: number,
 ): Promise<FsEditOutcome> {
-  const { path, display, signal } = place
+  const { display, signal } = place
   throwIfAborted(signal, display)
   checkEditRequest(request, display)
-  const file = await openRegular(path, display)
-  let bytes: Uint8Array
-  try {
-    if (expected && expected.version !== file.version) throw staleVersionError(display)
-    if (file.stats.size > BigInt(maxEditBytes)) {
-      throw tooLargeError(display, Number(file.stats.size), maxEditBytes)
+  return withFile(place, false, async (held) => {
+    const file = await held.open()
+    let bytes: Uint8Array
+    try {
+      if (expected && expected.version !== file.version) throw staleVersionError(display)
+      if (file.stats.size > BigInt(maxEditBytes)) {
+        throw tooLargeError(display, Number(file.stats.size), maxEditBytes)
+      }
+      bytes = await file.handle.readFile()
+    } catch (error) {
+      throw toFsError(error, display)
+    } finally {
+      await file.handle.close()
     }
-    bytes = await file.handle.readFile()
-  } catch (error) {
-    throw toFsError(error, display)
-  } finally {
-    await file.handle.close()
-  }
-  await checkWritable(path, display)
-  const edit = planEdit(bytes, request, display)
-  throwIfAborted(signal, display)
-  await writeFileAtomic(path, edit.pieces, keepFrom(file.stats, display))
-  return {
-    replacements: edit.replacements,
-    replaceAll: request.replaceAll === true,
-    version: await versionAfterWrite(path, display),
-    line: edit.line,
-    excerpt: edit.excerpt,
-  }
+    await checkWritable(held.at, display)
+    const edit = planEdit(bytes, request, display)
+    throwIfAborted(signal, display)
+    // The edit is made from the bytes read: it lands only over that very file.
+    await writeFileAtomic(held.directory, held.name, edit.pieces, {
+      ...keepFrom(file.stats, display),
+      beforeRename: () => held.recheck(file.version),
+    })
+    return {
+      replacements: edit.replacements,
+      replaceAll: request.replaceAll === true,
+      version: await versionAfterWrite(held),
+      line: edit.line,
+      excerpt: edit.excerpt,
+    }
+  })
 }
 
 /**
@@ -118,12 +135,12 @@ function planEdit(
 
 /** The replaced file's BOM, and its text when it is small text. */
 async function readPrevious(
-  path: string,
+  at: string,
   display: string,
   stats: BigIntStats,
 ): Promise<{ bom: boolean; text?: string }> {
   if (stats.size > BigInt(PREVIOUS_TEXT_MAX)) {
-    const file = await openRegular(path, display)
+    const file = await openRegular(at, display, { noFollow: true })
     try {
       const head = new Uint8Array(3)
       const { bytesRead } = await file.handle.read(head, 0, 3, 0)
@@ -134,7 +151,7 @@ async function readPrevious(
       await file.handle.close()
     }
   }
-  const { bytes } = await readRegular(path, display)
+  const { bytes } = await readRegular(at, display, { noFollow: true })
   try {
     return { bom: hasUtf8Bom(bytes), text: decodeText(bytes, display).text }
   } catch {
@@ -150,13 +167,6 @@ function keepFrom(stats: BigIntStats | undefined, display: string) {
     mode: Number(stats.mode & 0o7777n),
     owner: { uid: Number(stats.uid), gid: Number(stats.gid) },
   }
-}
-
-async function versionAfterWrite(path: string, display: string): Promise<string> {
-  const stats = await statPath(path, display)
-  // Another process removed the file right after the rename.
-  if (!stats) throw notFoundError(display)
-  return versionOf(stats)
 }
 
 /**

@@ -2,6 +2,7 @@ import { chmod, chown, mkdir, readdir, readFile, stat, writeFile } from 'node:fs
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeFileAtomic } from '../src/atomic-write'
+import { OpenDirectory } from '../src/directory'
 import { failureOf, setupLocal, type LocalSetup } from './helpers/local'
 
 let local: LocalSetup
@@ -90,9 +91,12 @@ describe('atomic replacement', () => {
   it('removes its temporary file when the rename fails', async () => {
     await mkdir(at('occupied'))
     await writeFile(at('occupied/inner.txt'), 'x')
+    const directory = await OpenDirectory.open(local.root, at('occupied'))
     const failure = await failureOf(
-      writeFileAtomic(at('occupied'), new TextEncoder().encode('x'), { display: at('occupied') }),
-    )
+      writeFileAtomic(directory, 'occupied', new TextEncoder().encode('x'), {
+        display: at('occupied'),
+      }),
+    ).finally(() => directory.close())
     expect(failure.code).toBe('FS_NOT_REGULAR_FILE')
     expect((await readdir(local.root)).sort()).toEqual(['occupied'])
     expect(await readdir(at('occupied'))).toEqual(['inner.txt'])

@@ -3,7 +3,9 @@ import { once } from 'node:events'
 import { mkdtemp, readdir, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import LocalFileSystem from '../src/index'
 import { bundleDriver } from './helpers/child/bundle'
 import { crashContent } from './helpers/child/driver'
 
@@ -58,11 +60,19 @@ describe('crash safety', () => {
     }
     const entries = await readdir(root)
     const temps = entries.filter((name) => /^\.big\.txt\.\d+\.[0-9a-f]{12}\.dsh-tmp$/.test(name))
-    expect(entries.filter((name) => name !== 'big.txt' && !temps.includes(name))).toEqual([])
+    const locks = entries.filter((name) => name === '.big.txt.dsh-lock')
+    expect(
+      entries.filter((name) => name !== 'big.txt' && ![...temps, ...locks].includes(name)),
+    ).toEqual([])
     // Each writer removes the leftovers of dead writers first: only the last kill's can remain.
     expect(temps.length).toBeLessThanOrEqual(1)
+    // The next write takes the dead writer's lock over and leaves nothing behind.
+    const ctx = new Context()
+    await ctx.plugin(LocalFileSystem, { cwd: root })
+    await ctx.fs.writeText(await ctx.fs.resolve('big.txt'), 'after')
+    expect(await readdir(root)).toEqual(['big.txt'])
     console.log(
-      `crash safety: ${kills} SIGKILLs of a ${MEGABYTES} MiB writer; file held the first content ${seen[0]} times, the second ${seen[1]} times; ${temps.length} temporary file left (by the last kill)`,
+      `crash safety: ${kills} SIGKILLs of a ${MEGABYTES} MiB writer; file held the first content ${seen[0]} times, the second ${seen[1]} times; ${temps.length} temporary file and ${locks.length} lock left by the last kill, none after the next write`,
     )
   }, 240_000)
 })

@@ -24,6 +24,11 @@ export const FS_ERROR_CODES = [
   'FS_OFFSET_PAST_END',
   /** The call's signal fired before the change; nothing changed. */
   'FS_ABORTED',
+  /**
+   * The path no longer leads where it led when the call was judged (a directory on it, or the
+   * file itself, was replaced by a link or moved); nothing was changed anywhere.
+   */
+  'FS_PATH_CHANGED',
   /** The OS refused access: permissions, a read-only file, a read-only file system. */
   'FS_PERMISSION_DENIED',
   /** The file is over the provider's limit for the operation (`details.size`, `details.limit`). */

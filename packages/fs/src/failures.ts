@@ -39,6 +39,19 @@ export function staleVersionError(path: string): FsError {
   )
 }
 
+/**
+ * A change refused because the path no longer leads to the place that was judged (checked for
+ * permission, or resolved by the call): a directory on it or the file itself became a link, or
+ * was moved. Nothing was written.
+ */
+export function pathChangedError(path: string, cause?: unknown): FsError {
+  return new FsError(
+    'FS_PATH_CHANGED',
+    `${path} no longer leads to the place that was checked: a directory on the path, or the file itself, was replaced or moved while the change waited. Nothing was changed. Check where the path leads now, then retry.`,
+    { path, cause },
+  )
+}
+
 /** An existing file the caller never observed: a write (createIfAbsent) or an edit refused. */
 export function notObservedError(path: string, operation: 'write' | 'edit' = 'write'): FsError {
   const message =

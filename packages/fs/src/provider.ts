@@ -18,6 +18,7 @@ export {
   notRegularFileError,
   notTextError,
   parentNotDirectoryError,
+  pathChangedError,
   staleVersionError,
   throwIfAborted,
   tooLargeError,

@@ -27,6 +27,13 @@ export interface FsResolveOptions {
    * for where the path is.
    */
   call?: object
+  /**
+   * The caller means to change the file (a write, an edit). A provider that resolves once per
+   * call then also keeps the identity of the directory it found the path in, so the call's
+   * change lands in that directory or nowhere (FS_PATH_CHANGED). Reads leave it unset and pay
+   * nothing for it.
+   */
+  change?: boolean
 }
 
 export type FsEntryType = 'file' | 'directory' | 'other'

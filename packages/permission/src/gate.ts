@@ -50,12 +50,14 @@ export class PermissionGate {
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
     const cwd = session?.header.cwd
+    const id = session?.header.id
     const { tools } = this.host
-    const presentation = tools.presentCall(exec.name, exec.arguments, { cwd })
-    const access = tools.get(exec.name)?.access === undefined ? undefined : await tools.access(exec)
+    const presentation = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })
+    const hook = tools.get(exec.name, id)?.access
+    const access = hook === undefined ? undefined : await tools.access(exec)
     const group = access?.access ?? kindGroup(presentation?.kind)
     const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
-    const inside = await this.isInside(exec, scope)
+    const inside = await this.isInside(exec, scope, group === 'edit')
     const askAlways = access?.askAlways === true
     const decision = askAlways ? 'ask' : decide(mode, group, inside, access?.confined)
     if (decision === 'allow') return next()
@@ -88,6 +90,7 @@ export class PermissionGate {
   private async isInside(
     exec: ToolExecution,
     locations: readonly ToolLocation[] | undefined,
+    change: boolean,
   ): Promise<boolean> {
     const session = exec.agent?.session
     if (session === undefined) return false
@@ -95,7 +98,7 @@ export class PermissionGate {
     const real = await this.state.realRoots(session, roots, () =>
       realRoots(this.host.fs, roots, cwd),
     )
-    return isInsideRoots(this.host.fs, locations, cwd, real, exec)
+    return isInsideRoots(this.host.fs, locations, cwd, real, exec, change)
   }
 }
 

@@ -1,7 +1,9 @@
 // Scope: whether a call stays inside the session's roots, decided on real paths from ctx.fs
 // (symlinks followed, a missing path judged by its nearest existing ancestor), never on the
-// strings a model typed. Not a sandbox: it only tells the gate which cell of the table a call
-// falls in. No `node:fs`: the provider says where a path really is.
+// strings a model typed. A call that changes files (kind group `edit`) is judged with `change`,
+// so the provider holds the change to the very directories judged here. Not a sandbox: it only
+// tells the gate which cell of the table a call falls in. No `node:fs`: the provider says where
+// a path really is.
 import { sep } from 'node:path'
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type { ToolLocation } from '@deepseek-ai/dsh-tools'
@@ -27,10 +29,11 @@ export async function isInsideRoots(
   cwd: string | undefined,
   roots: readonly string[],
   call?: object,
+  change?: boolean,
 ): Promise<boolean> {
   if (locations === undefined || locations.length === 0 || roots.length === 0) return false
   const real = await Promise.all(
-    locations.map((location) => realPathOrUndefined(fs, location.path, cwd, call)),
+    locations.map((location) => realPathOrUndefined(fs, location.path, cwd, call, change)),
   )
   return real.every((path) => path !== undefined && roots.some((root) => isWithin(root, path)))
 }
@@ -46,10 +49,12 @@ async function realPathOrUndefined(
   path: string,
   cwd: string | undefined,
   call?: object,
+  change?: boolean,
 ): Promise<string | undefined> {
   try {
     // With the call, a provider resolves the path once for it: the tool sees the same place.
-    return await fs.realPath(path, { cwd, call })
+    // With `change`, the provider also keeps the directory judged, so the change lands there.
+    return await fs.realPath(path, { cwd, call, change })
   } catch {
     // The provider cannot say where the path really is: treat it as outside every root, so
     // an unknown place is never taken for a known one (the caller asks, or refuses).

@@ -1,5 +1,6 @@
 // ctx.systemPrompt: named, ordered prose sections (each added by a plugin and removed with it)
-// and, at assembly, the schemas of the registered tools — what one model request needs.
+// and, at assembly, the schemas of the registered tools — what one model request needs. A
+// section, like a tool, is for every session or for one (its own tools' section).
 // Not a template engine and not a conversation: it knows nothing of messages or turns.
 // `ctx.tools` is optional. Cordis 4 rc.10 treats every `inject` key as required (a plugin
 // waits until all are present), so the registry is looked up at assembly with `ctx.get`.
@@ -24,10 +25,14 @@ interface Entry extends PromptSection {
 
 export default class SystemPrompt extends Service {
   private readonly entries = new Map<string, Entry>()
+  /** Sections added for one session each, by session id. */
+  private readonly scoped = new Map<string, Map<string, Entry>>()
   /** Added sections are numbered so that equal orders keep the order they were added in. */
   private nextSequence = 0
   /** The last text assembled, for the sections as they were (`changes`) and that `extra`. */
-  private assembled: { changes: number; extra: string | undefined; system: string } | undefined
+  private assembled:
+    | { changes: number; extra: string | undefined; session: string | undefined; system: string }
+    | undefined
   /** Counts additions and removals of sections. */
   private changes = 0
 
@@ -45,43 +50,54 @@ export default class SystemPrompt extends Service {
     })
   }
 
-  /** Adds a section until the returned function is called or the caller's plugin is disposed. */
-  add(section: PromptSectionInput): () => void {
+  /**
+   * Adds a section, for every session or (`options.session`) for one, until the returned
+   * function is called or the caller's plugin is disposed.
+   */
+  add(section: PromptSectionInput, options?: { session?: string }): () => void {
     const entry = checkSection(section, this.nextSequence++)
-    if (this.entries.has(entry.name)) {
+    const session = options?.session
+    // `self`: the service, whatever proxy of it this method was called through.
+    const self = untraced(this)
+    const table = session === undefined ? self.entries : (self.scoped.get(session) ?? new Map())
+    if (table.has(entry.name) || (session !== undefined && self.entries.has(entry.name))) {
       throw new SystemPromptError(
         'PROMPT_DUPLICATE_SECTION',
         `A prompt section named "${entry.name}" is already added.`,
       )
     }
-    // `self`: the service, whatever proxy of it this method was called through.
-    const self = untraced(this)
     const dispose = this.ctx.effect(() => {
-      self.entries.set(entry.name, entry)
+      table.set(entry.name, entry)
+      if (session !== undefined) self.scoped.set(session, table)
       self.changes++
       return () => {
-        if (self.entries.get(entry.name) !== entry) return
-        self.entries.delete(entry.name)
+        if (table.get(entry.name) !== entry) return
+        table.delete(entry.name)
+        if (session !== undefined && table.size === 0) self.scoped.delete(session)
         self.changes++
       }
     }, `prompt section ${entry.name}`)
     return () => void dispose()
   }
 
-  /** The sections in assembly order. */
-  sections(): PromptSection[] {
-    return [...this.entries.values()]
+  /** The sections a session gets (without one: the shared ones), in assembly order. */
+  sections(session?: string): PromptSection[] {
+    const own = session === undefined ? undefined : this.scoped.get(session)
+    const entries = [...this.entries.values(), ...(own?.values() ?? [])]
+    return entries
       .sort((a, b) => a.order - b.order || a.sequence - b.sequence)
       .map(({ name, text, order }) => ({ name, text, order }))
   }
 
   /**
    * The system text (each section trimmed, empty ones skipped, joined by a blank line, `extra`
-   * last) and the tool schemas of `ctx.tools`, or none when no registry is loaded.
+   * last) and the tool schemas of `ctx.tools`, or none when no registry is loaded; with
+   * `session`, that session's own sections and tools too.
    */
-  assemble(extra?: string): AssembledPrompt {
+  assemble(extra?: string, session?: string): AssembledPrompt {
     const self = untraced(this)
-    return { system: self.systemText(extra), tools: self.toolRegistry()?.schemas() ?? [] }
+    const tools = self.toolRegistry()?.schemas(session) ?? []
+    return { system: self.systemText(extra, session), tools }
   }
 
   private toolRegistry(): ToolRegistry | undefined {
@@ -92,14 +108,16 @@ export default class SystemPrompt extends Service {
     return this.registry.found
   }
 
-  /** The system text, assembled again only when the sections or `extra` changed. */
-  private systemText(extra: string | undefined): string {
+  /** The system text, assembled again only when the sections, `extra` or the session changed. */
+  private systemText(extra: string | undefined, session: string | undefined): string {
     const last = this.assembled
-    if (last?.changes === this.changes && last.extra === extra) return last.system
-    const parts = this.sections().map((section) => section.text.trim())
+    if (last?.changes === this.changes && last.extra === extra && last.session === session) {
+      return last.system
+    }
+    const parts = this.sections(session).map((section) => section.text.trim())
     if (extra !== undefined) parts.push(extra.trim())
     const system = parts.filter((part) => part !== '').join('\n\n')
-    this.assembled = { changes: this.changes, extra, system }
+    this.assembled = { changes: this.changes, extra, session, system }
     return system
   }
 }

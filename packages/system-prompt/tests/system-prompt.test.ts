@@ -169,6 +169,43 @@ describe('assembly', () => {
   })
 })
 
+describe('one session', () => {
+  it('a session gets its own sections and tools beside the shared ones, others do not', async () => {
+    const ctx = await makeContext()
+    await ctx.plugin(ToolRegistry)
+    ctx.systemPrompt.add({ name: 'base', text: 'Base.' })
+    const remove = ctx.systemPrompt.add(
+      { name: 'servers', text: 'Servers.', order: 50 },
+      { session: 's1' },
+    )
+    ctx.tools.register(echo, { session: 's1' })
+    const own = ctx.systemPrompt.assemble('Extra.', 's1')
+    expect(own.system).toBe('Servers.\n\nBase.\n\nExtra.')
+    expect(own.tools.map((tool) => tool.name)).toEqual(['echo'])
+    expect(ctx.systemPrompt.assemble('Extra.', 's2')).toEqual({
+      system: 'Base.\n\nExtra.',
+      tools: [],
+    })
+    expect(ctx.systemPrompt.assemble('Extra.').system).toBe('Base.\n\nExtra.')
+    remove()
+    expect(ctx.systemPrompt.assemble('Extra.', 's1').system).toBe('Base.\n\nExtra.')
+  })
+
+  it('a session section may not take a shared name, and two sessions may share one', async () => {
+    const ctx = await makeContext()
+    ctx.systemPrompt.add({ name: 'base', text: 'Base.' })
+    expect(() => ctx.systemPrompt.add({ name: 'base', text: 'B.' }, { session: 's1' })).toThrow(
+      expect.objectContaining({ code: 'PROMPT_DUPLICATE_SECTION' }),
+    )
+    ctx.systemPrompt.add({ name: 'servers', text: 'One.' }, { session: 's1' })
+    ctx.systemPrompt.add({ name: 'servers', text: 'Two.' }, { session: 's2' })
+    expect(ctx.systemPrompt.sections('s2').map((section) => section.text)).toEqual([
+      'Base.',
+      'Two.',
+    ])
+  })
+})
+
 describe('errors', () => {
   it('isSystemPromptError checks the class and, when given, the code', () => {
     const error = new SystemPromptError('PROMPT_DUPLICATE_SECTION', 'taken')

@@ -81,7 +81,7 @@ function checkEditArgs(args: EditArgs): FsError | undefined {
 async function applyEdit(host: ToolFsHost, args: EditArgs, exec: ToolExecution) {
   const invalid = checkEditArgs(args)
   if (invalid !== undefined) throw forModel(invalid, { path: args.file_path, action: 'edit' })
-  const target = await resolveFor(host, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec, true)
   const path = target.displayPath
   const request = {
     oldString: args.old_string,

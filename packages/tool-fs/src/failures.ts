@@ -48,6 +48,8 @@ const WORDING: Partial<Record<FsErrorCode, Wording>> = {
     rule === 'unchanged'
       ? 'old_string and new_string are the same, so the edit would change nothing. Put the changed text in new_string.'
       : 'old_string is empty. Give the exact text to replace; to write a whole file, use write.',
+  FS_PATH_CHANGED: ({ path, action }) =>
+    `${path} no longer leads to the place that was checked before this ${action}: a folder on the path, or the file itself, was replaced by a link or moved meanwhile, so nothing was changed. Do not retry blindly: read the path again to see where it leads now, and tell the user if the change looks unexpected.`,
   FS_OFFSET_PAST_END: ({ path }, { offset, lines }) =>
     formatOffsetPastEnd(path, offset ?? 0, lines ?? 0),
 }

@@ -29,9 +29,17 @@ export interface ToolFsHost {
 /**
  * `file_path` resolved for the call's session: relative to its workspace, and routed by it when
  * the provider serves sessions from different places (the session is opaque to the tools), and
- * once per call (the permission layer resolved the same path for this call a moment ago).
+ * once per call (the permission layer resolved the same path for this call a moment ago). A
+ * write or an edit resolves for a `change`: it then lands where the path led when judged, or
+ * fails with FS_PATH_CHANGED.
  */
-export function resolveFor(host: ToolFsHost, path: string, exec: ToolExecution): Promise<FsTarget> {
+export function resolveFor(
+  host: ToolFsHost,
+  path: string,
+  exec: ToolExecution,
+  change = false,
+): Promise<FsTarget> {
   const session = exec.agent?.session
-  return host.fs.resolve(path, { cwd: session?.header.cwd, session, call: exec })
+  const options = { cwd: session?.header.cwd, session, call: exec }
+  return host.fs.resolve(path, change ? { ...options, change } : options)
 }

@@ -61,7 +61,7 @@ export function createWriteTool(host: ToolFsHost) {
 }
 
 async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution) {
-  const target = await resolveFor(host, args.file_path, exec)
+  const target = await resolveFor(host, args.file_path, exec, true)
   const path = target.displayPath
   let outcome
   try {

@@ -31,6 +31,13 @@ export function checkDefinition(def: ToolDefinition<ToolInput, unknown>): ToolSc
   if (def.input?._zod?.def?.type !== 'object') {
     throw new ToolError('TOOL_INVALID_DEFINITION', `Tool "${name}" needs a zod object as input.`)
   }
+  const { parameters } = def
+  if (parameters !== undefined && (typeof parameters !== 'object' || parameters === null)) {
+    throw new ToolError(
+      'TOOL_INVALID_DEFINITION',
+      `Tool "${name}" has parameters that are not a JSON Schema object.`,
+    )
+  }
   try {
     return toolSchema(def as ToolDefinition)
   } catch (cause) {

@@ -1,11 +1,13 @@
 // ctx.tools: the registry of tools a model may call. It validates arguments, runs the
 // `tools/execute` waterfall around each call, and turns every failure into an error result
 // (`execute` never rejects). It offers presentation (`presentCall`/`presentResult`) safely.
-// It is not a tool loop (that is the agent) and knows no UI protocol.
+// A tool is for every session, or registered for one session only (./entries): a call finds
+// the tools of its own session. It is not a tool loop (that is the agent) and knows no UI protocol.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import { checkToolArguments, formatArgumentsProblems } from './arguments'
 import { checkDefinition } from './definition'
+import { ToolEntries } from './entries'
 import { ToolError } from './errors'
 import { aborted, isExecutionResult, run, safely } from './execution'
 import { errorResult, toolErrorResult } from './results'
@@ -21,6 +23,7 @@ import type {
   ToolPermissionRequest,
   ToolPresentationContent,
   ToolPresentationView,
+  ToolRegisterOptions,
   ToolResultPresentation,
   ToolResultView,
   ToolSchema,
@@ -45,16 +48,11 @@ declare module 'cordis' {
   }
 }
 
-interface ToolEntry {
-  def: ToolDefinition
-  schema: ToolSchema
-}
-
 // The methods a call takes (execute and the presenters) read their state from the registry
 // itself (`untraced(this)`), not through the caller's proxy: `this` there is Cordis's tracing
 // proxy, whose every property read builds a context. `register` keeps `this.ctx`: the caller's.
 export default class ToolRegistry extends Service {
-  private readonly entries = new Map<string, ToolEntry>()
+  private readonly entries = new ToolEntries()
   private readonly events: EventBus
 
   /** Takes no options; `{}` is accepted so hosts can load every service alike. */
@@ -63,40 +61,59 @@ export default class ToolRegistry extends Service {
     this.events = eventBusOf(ctx)
   }
 
-  /** Adds a tool until the returned function is called or the caller's plugin is disposed. */
-  register<I extends ToolInput, D>(def: ToolDefinition<I, D>): () => void {
-    const entry: ToolEntry = { def: def as ToolDefinition, schema: checkDefinition(def) }
-    if (this.entries.has(def.name)) {
+  /**
+   * Adds a tool, for every session or (`options.session`) for one, until the returned function
+   * is called or the caller's plugin is disposed. A name is unique within what a session sees.
+   */
+  register<I extends ToolInput, D>(
+    def: ToolDefinition<I, D>,
+    options?: ToolRegisterOptions,
+  ): () => void {
+    const entry = { def: def as ToolDefinition, schema: checkDefinition(def) }
+    const session = options?.session
+    if (this.entries.taken(def.name, session)) {
       throw new ToolError('TOOL_DUPLICATE', `A tool named "${def.name}" is already registered.`)
     }
-    const dispose = this.ctx.effect(() => {
-      this.entries.set(def.name, entry)
-      return () => {
-        if (this.entries.get(def.name) === entry) this.entries.delete(def.name)
-      }
-    }, `tool ${def.name}`)
+    const dispose = this.ctx.effect(() => this.entries.add(entry, session), `tool ${def.name}`)
     return () => void dispose()
   }
 
-  get(name: string): ToolDefinition | undefined {
-    return this.entries.get(name)?.def
+  /** The tool `name` as session `session` sees it (without a session: the shared tools only). */
+  get(name: string, session?: string): ToolDefinition | undefined {
+    return this.entries.find(name, session)?.def
   }
 
-  /** Registered names, in registration order. */
-  names(): string[] {
-    return [...this.entries.keys()]
+  /** Registered names a session sees, in registration order (shared tools first). */
+  names(session?: string): string[] {
+    return this.entries.list(session).map((entry) => entry.def.name)
   }
 
   /** What the model sees: name, description, and the input's JSON Schema (see schema.ts). */
-  schemas(): ToolSchema[] {
-    return [...this.entries.values()].map((entry) => entry.schema)
+  schemas(session?: string): ToolSchema[] {
+    return this.entries.list(session).map((entry) => entry.schema)
+  }
+
+  /**
+   * Says that session `session`'s own tools are still arriving (being connected) until
+   * `until` settles; the returned function ends the wait early.
+   */
+  hold(session: string, until: Promise<unknown>): () => void {
+    return untraced(this).entries.hold(session, until)
+  }
+
+  /**
+   * Settles once the session's own tools have arrived (see `hold`); `undefined` when none are
+   * awaited. A host awaits it before it lists the tools for a model request.
+   */
+  settled(session: string): Promise<void> | undefined {
+    return untraced(this).entries.settled(session)
   }
 
   /** Runs one call. Never rejects: every failure is an error result. */
   async execute(exec: ToolExecution): Promise<ToolExecutionResult> {
     const self = untraced(this)
     try {
-      const entry = self.entries.get(exec.name)
+      const entry = self.entries.find(exec.name, sessionOf(exec))
       if (entry === undefined) return self.unknown(exec)
       if (exec.signal?.aborted) return aborted(exec, 'before it started')
       const check = checkToolArguments(entry.def.input, exec.arguments)
@@ -123,7 +140,7 @@ export default class ToolRegistry extends Service {
     args: unknown,
     view?: ToolPresentationView,
   ): ToolCallPresentation | undefined {
-    const def = untraced(this).entries.get(name)?.def
+    const def = untraced(this).entries.find(name, view?.session)?.def
     if (def?.presentCall === undefined) return undefined
     return safely(def, args, (parsed) => def.presentCall?.(parsed, view))
   }
@@ -134,7 +151,7 @@ export default class ToolRegistry extends Service {
    * when the call could not land (see ToolDefinition.preview).
    */
   async preview(exec: ToolExecution): Promise<ToolPresentationContent[] | undefined> {
-    const def = untraced(this).entries.get(exec.name)?.def
+    const def = untraced(this).entries.find(exec.name, sessionOf(exec))?.def
     if (def?.preview === undefined) return undefined
     const check = checkToolArguments(def.input, exec.arguments)
     return check.ok ? def.preview(check.args, exec) : undefined
@@ -145,7 +162,7 @@ export default class ToolRegistry extends Service {
    * bad arguments, a tool without the hook, or a hook that throws (the kind and locations rule).
    */
   async access(exec: ToolExecution): Promise<ToolCallAccess | undefined> {
-    const def = untraced(this).entries.get(exec.name)?.def
+    const def = untraced(this).entries.find(exec.name, sessionOf(exec))?.def
     if (def?.access === undefined) return undefined
     const check = checkToolArguments(def.input, exec.arguments)
     if (!check.ok) return undefined
@@ -164,17 +181,21 @@ export default class ToolRegistry extends Service {
     result: ToolResultView,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined {
-    const def = untraced(this).entries.get(name)?.def
+    const def = untraced(this).entries.find(name, view?.session)?.def
     if (def?.presentResult === undefined) return undefined
     return safely(def, args, (parsed) => def.presentResult?.(parsed, result, view))
   }
 
   private unknown(exec: ToolExecution): ToolExecutionResult {
-    const names = this.names()
+    const names = this.names(sessionOf(exec))
     const available = names.length > 0 ? names.join(', ') : '(none)'
     const text = `Unknown tool "${String(exec.name)}". Available tools: ${available}.`
     return toolErrorResult(exec.callId, 'TOOL_UNKNOWN', text)
   }
+}
+
+function sessionOf(exec: ToolExecution): string | undefined {
+  return exec.agent?.session.header.id
 }
 
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'

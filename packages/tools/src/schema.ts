@@ -4,11 +4,16 @@
 // schema, and the key is optional in JSON Schema). When the registry refuses unknown fields
 // (see arguments.ts), the schema says so with `additionalProperties: false`. Throws for an
 // input JSON Schema cannot express (a transform, a date); the registry reports that at register.
+// A definition's own `parameters` (a JSON Schema from elsewhere) is taken as given, minus `$schema`.
 import { z } from 'zod'
 import { refusesUnknownKeys } from './arguments'
 import type { ToolDefinition, ToolSchema } from './types'
 
 export function toolSchema(def: ToolDefinition): ToolSchema {
+  if (def.parameters !== undefined) {
+    const { $schema: _given, ...parameters } = def.parameters
+    return { name: def.name, description: def.description, parameters }
+  }
   const { $schema: _dialect, ...parameters } = z.toJSONSchema(def.input, {
     io: 'input',
   }) as Record<string, unknown>

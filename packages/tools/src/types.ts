@@ -79,10 +79,15 @@ export interface ToolLocation {
   line?: number
 }
 
-/** A block a UI can show on a tool card. */
+/**
+ * A block a UI can show on a tool card: text, a diff, an image (base64 `data`), or a link to a
+ * resource the UI may open (`uri`, the `name` it reads as).
+ */
 export type ToolPresentationContent =
   | { type: 'text'; text: string }
   | { type: 'diff'; path: string; oldText: string | null; newText: string }
+  | { type: 'image'; data: string; mimeType: string; uri?: string }
+  | { type: 'link'; uri: string; name: string; title?: string; mimeType?: string }
 
 /** How a tool call presents itself when it starts. */
 export interface ToolCallPresentation {
@@ -132,6 +137,17 @@ export interface ToolResultPresentation {
 /** Context a UI may give to presentation, such as the session workspace. */
 export interface ToolPresentationView {
   cwd?: string
+  /** The id of the session the card is for: the tools registered for it are found too. */
+  session?: string
+}
+
+/** Where `register` puts a tool. */
+export interface ToolRegisterOptions {
+  /**
+   * The id of the one session the tool is for: only that session's schemas list it and only
+   * its calls find it (a call's session is `exec.agent.session.header.id`). Default: every session.
+   */
+  session?: string
 }
 
 /** The finished call, as `presentResult` sees it. */
@@ -173,6 +189,12 @@ export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
   name: string
   description: string
   input: I
+  /**
+   * The JSON Schema the model sees, when the tool's input is described elsewhere (a tool of
+   * another process): it replaces the schema drawn from `input`, which still validates the
+   * arguments (a `z.looseObject({})` passes them on as they came).
+   */
+  parameters?: Record<string, unknown>
   execute(args: z.infer<I>, exec: ToolExecution): Promise<ToolOutput<D>>
   /** Pure; never throws. */
   presentCall?(args: z.infer<I>, view?: ToolPresentationView): ToolCallPresentation | undefined

@@ -14,6 +14,7 @@ export interface LiveSession {
   bin: BinSession
   agent: acp.ClientContext
   sessionId: string
+  initialized: acp.InitializeResponse
   newSession: acp.NewSessionResponse
   updates: acp.SessionUpdate[]
   permissionRequests: acp.RequestPermissionRequest[]
@@ -22,7 +23,8 @@ export interface LiveSession {
 }
 
 export interface LiveSessionOptions {
-  script: LlmScript
+  /** The scripted model; without one, the model the flags and `env` choose. */
+  script?: LlmScript
   workspace: string
   /** Where the bin starts and the script file goes (not the workspace). */
   home: string
@@ -30,14 +32,19 @@ export interface LiveSessionOptions {
   args?: string[]
   answer: PermissionAnswerer
   additionalDirectories?: string[]
+  /** The MCP servers the session is opened with (none by default). */
+  mcpServers?: acp.McpServer[]
   /** What the client offers in `initialize` (default none). */
   clientCapabilities?: acp.ClientCapabilities
+  /** The bin's environment (default: the parent's without a model key). */
+  env?: NodeJS.ProcessEnv
 }
 
 export async function openLiveSession(options: LiveSessionOptions): Promise<LiveSession> {
   const scriptFile = join(options.home, 'script.json')
-  await writeFile(scriptFile, JSON.stringify(options.script))
-  const bin = startBin(['--script', scriptFile, ...(options.args ?? [])], options.home)
+  if (options.script) await writeFile(scriptFile, JSON.stringify(options.script))
+  const scripted = options.script ? ['--script', scriptFile] : []
+  const bin = startBin([...scripted, ...(options.args ?? [])], options.home, options.env)
   const updates: acp.SessionUpdate[] = []
   const permissionRequests: acp.RequestPermissionRequest[] = []
   const connection = acp
@@ -51,13 +58,13 @@ export async function openLiveSession(options: LiveSessionOptions): Promise<Live
     })
     .connect(bin.stream)
   const agent = connection.agent
-  await agent.request(acp.methods.agent.initialize, {
+  const initialized = await agent.request(acp.methods.agent.initialize, {
     protocolVersion: acp.PROTOCOL_VERSION,
     clientCapabilities: options.clientCapabilities ?? {},
   })
   const newSession = await agent.request(acp.methods.agent.session.new, {
     cwd: options.workspace,
-    mcpServers: [],
+    mcpServers: options.mcpServers ?? [],
     ...(options.additionalDirectories && { additionalDirectories: options.additionalDirectories }),
   })
   const { sessionId } = newSession
@@ -65,6 +72,7 @@ export async function openLiveSession(options: LiveSessionOptions): Promise<Live
     bin,
     agent,
     sessionId,
+    initialized,
     newSession,
     updates,
     permissionRequests,

@@ -3,8 +3,12 @@
 //   loop <file> <megabytes>  write two distinct contents alternately, forever (crash test);
 //                            prints "written" after the first write completes.
 //   op <json>                run one operation, print its outcome as one JSON line.
+//   hold <directory> <name>  take the lock of <name> in <directory> as a write does, print
+//                            "held", and keep it until killed.
 import { Context } from 'cordis'
+import { OpenDirectory } from '../../../src/directory'
 import LocalFileSystem from '../../../src/index'
+import { takeLock } from '../../../src/lock'
 
 export interface ChildOp {
   cwd: string
@@ -54,9 +58,17 @@ async function runOp(op: ChildOp): Promise<unknown> {
   }
 }
 
+async function hold(directory: string, name: string): Promise<void> {
+  const opened = await OpenDirectory.open(directory, name)
+  await takeLock(opened, name, name)
+  process.stdout.write('held\n')
+  setInterval(() => undefined, 60_000)
+}
+
 async function main(): Promise<void> {
   const [mode, first, second] = process.argv.slice(2)
   if (mode === 'loop') return loop(first!, Number(second))
+  if (mode === 'hold') return hold(first!, second!)
   try {
     const result = await runOp(JSON.parse(first!) as ChildOp)
     process.stdout.write(`${JSON.stringify({ ok: true, result })}\n`)

@@ -1,0 +1,45 @@
+// What the bridge tells the app when a session of a connection opens (session/new, /load,
+// /resume): the `acp/session-open` event's argument. It carries what the client opened the
+// session with that the bridge itself does not use (its MCP servers), a way to tell the person
+// something outside the conversation, and a way to be called when the session closes. The
+// event goes out just after the response, so nothing a listener does delays or precedes it.
+import type { McpServer, SessionUpdate } from '@agentclientprotocol/sdk'
+import type { Agent } from '@deepseek-ai/dsh-agent'
+
+/** Something the person should know that is not part of the conversation (not stored). */
+export interface AcpNotice {
+  /** Plain text that stands alone. */
+  title: string
+  /** More detail, as plain text. */
+  description?: string
+  severity?: 'info' | 'warning' | 'error'
+}
+
+export interface AcpSessionOpening {
+  id: string
+  agent: Agent
+  /** The MCP servers the client gave the session, as it gave them (ACP shapes). */
+  mcpServers: readonly McpServer[]
+  /**
+   * Shows a notice to the person: a `notice` update when the client advertised
+   * `session.notices`, else an agent message. Dropped once the session is closed.
+   */
+  notify(notice: AcpNotice): void
+  /** Runs when the session closes (before session/close is answered) or its connection goes. */
+  onClose(close: () => Promise<void> | void): void
+}
+
+/** The update a notice goes out as: a `notice` when the client shows them, else a message. */
+export function toAcpNotice(notice: AcpNotice, notices: boolean): SessionUpdate {
+  const { title, description, severity = 'info' } = notice
+  if (notices) {
+    return {
+      sessionUpdate: 'notice',
+      severity,
+      title,
+      ...(description !== undefined && { description }),
+    }
+  }
+  const text = description === undefined ? title : `${title}\n\n${description}`
+  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${text}\n\n` } }
+}
