@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findOnPath } from '../src/engine'
-import { bareRipgrep, makeSearchTree, ripgrepsIn } from './helpers/tree'
+import { makeSearchTree, ripgrepsIn } from './helpers/tree'
 import type { SearchTree } from './helpers/tree'
 import { mountSearch } from './helpers/tools'
 
