@@ -18,6 +18,7 @@ import type {
   ToolExecutionResult,
   ToolInput,
   ToolPermissionAnswer,
+  ToolNotice,
   ToolPermissionRequest,
   ToolPresentationContent,
   ToolPresentationView,
@@ -42,6 +43,8 @@ declare module 'cordis' {
       request: ToolPermissionRequest,
       next: () => Promise<ToolPermissionAnswer>,
     ): Promise<ToolPermissionAnswer>
+    /** Something the person should know about the session a call belongs to, told once by a tool. */
+    'tools/notice'(exec: ToolExecution, notice: ToolNotice): void
   }
 }
 

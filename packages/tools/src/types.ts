@@ -212,3 +212,11 @@ export interface ToolPermissionRequest {
 /** The person's answer: one of the offered options, or no answer (the turn was cancelled). */
 export type ToolPermissionAnswer =
   { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' }
+
+/** What a person should know about their session (why commands are asked), as `tools/notice` carries it. */
+export interface ToolNotice {
+  /** One line that stands alone. */
+  title: string
+  /** The detail: why, and what to do. */
+  description?: string
+}
