@@ -53,6 +53,10 @@ async function main(argv: string[]): Promise<void> {
       model: choice.model,
       ...(command.mode && { mode: command.mode }),
       ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
+      sandbox: {
+        enabled: command.sandbox !== 'off',
+        network: command.sandboxNetwork === true,
+      },
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),

@@ -16,6 +16,8 @@ export type CliCommand =
       mode?: PermissionModeId
       editorTimeoutMs?: number
       sessions?: string
+      sandbox?: 'on' | 'off'
+      sandboxNetwork?: boolean
     }
   | { kind: 'error'; message: string }
 
@@ -37,11 +39,21 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --editor-timeout SECONDS
                     the longest wait for the editor to answer a file read or
                     write (default 30)
+  --sandbox on|off  run commands in the sandbox (default on; see below)
+  --sandbox-network let sandboxed commands reach the network (default: no
+                    network in the sandbox)
   --help            show this help and exit
   --version         print the version and exit
 
 Environment:
   DEEPSEEK_API_KEY  API key for the OpenAI-compatible server
+
+Sandbox: in auto-edit, commands run unasked in a sandbox that lets them write
+only inside the session's folders (and a private /tmp), with no network; in
+read-only they may write nothing. It needs Linux with bubblewrap ("bwrap";
+Debian/Ubuntu: sudo apt-get install bubblewrap) and user namespaces. Without
+a working sandbox, or with --sandbox off, those commands are asked (auto-edit)
+or refused (read-only), and each session is told why once.
 
 Model choice: --script FILE wins; else DEEPSEEK_API_KEY selects the
 OpenAI-compatible model; else every prompt is answered with a message on how
@@ -63,6 +75,8 @@ export function parseCli(args: readonly string[]): CliCommand {
         mode: { type: 'string' },
         'editor-timeout': { type: 'string' },
         sessions: { type: 'string' },
+        sandbox: { type: 'string' },
+        'sandbox-network': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -97,6 +111,10 @@ export function parseCli(args: readonly string[]): CliCommand {
     const ids = PERMISSION_MODES.map((known) => known.id).join(', ')
     return { kind: 'error', message: `--mode must be one of ${ids}, got "${mode}"` }
   }
+  const sandbox = values.sandbox
+  if (sandbox !== undefined && sandbox !== 'on' && sandbox !== 'off') {
+    return { kind: 'error', message: `--sandbox must be on or off, got "${sandbox}"` }
+  }
   const timeout = values['editor-timeout']
   const seconds = timeout === undefined ? undefined : Number(timeout)
   if (seconds !== undefined && !(Number.isFinite(seconds) && seconds > 0 && seconds <= 3600)) {
@@ -113,6 +131,8 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(values.script !== undefined && { script: values.script }),
     ...(values.model !== undefined && { model: values.model }),
     ...(baseUrl !== undefined && { baseUrl }),
+    ...(sandbox !== undefined && { sandbox }),
+    ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
   }
 }
 

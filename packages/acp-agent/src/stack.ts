@@ -1,10 +1,13 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), the shell tools (the local shell: commands in
-// their own process groups; bash, job_output, job_kill), one model, the agent host (storing its sessions
+// read/write/edit tools, the permission layer), the shell tools (the sandboxing shell, or the
+// local one with the sandbox off: commands in their own process groups; bash, job_output,
+// job_kill), one model, the agent host (storing its sessions
 // when given a store) and the ACP bridge offering the permission modes. Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Context, Fiber } from 'cordis'
 import Agents from '@deepseek-ai/dsh-agent'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
@@ -14,6 +17,7 @@ import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
+import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
@@ -36,6 +40,12 @@ export interface DshOptions {
   editorTimeoutMs?: number
   /** Where sessions are stored, so an editor can list, load and resume them; none: memory only. */
   store?: SessionStore
+  /**
+   * The command sandbox (shell-sandbox, default on): `enabled: false` runs commands with the
+   * local shell, unconfined; `network` lets sandboxed commands reach the network; `bwrap`
+   * names the bubblewrap program.
+   */
+  sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
 }
 
 export const name = 'dsh'
@@ -54,14 +64,33 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     permission: { defaultMode: mode },
   }
   const modes = [...PERMISSION_MODES]
+  const network = options.sandbox?.network === true
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
-    ['shell', () => ctx.plugin(LocalShell, { secrets: secretsOf(options.model) })],
-    ['tool-shell', () => ctx.plugin(ToolShell)],
+    ['shell', () => loadShell(ctx, options)],
+    [
+      'tool-shell',
+      () => ctx.plugin(ToolShell, { outputDir: SHELL_OUTPUT_DIR, sandboxNetwork: network }),
+    ],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, options.store ? { store: options.store } : {})],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode })],
   ])
+}
+
+/** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
+const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
+
+/** The sandboxing shell, or the local one when the sandbox is turned off. */
+function loadShell(ctx: Context, options: DshOptions): Fiber & PromiseLike<Fiber> {
+  const secrets = secretsOf(options.model)
+  const sandbox = options.sandbox ?? {}
+  if (sandbox.enabled === false) return ctx.plugin(LocalShell, { secrets })
+  return ctx.plugin(SandboxShell, {
+    secrets,
+    visible: [SHELL_OUTPUT_DIR],
+    ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
+  })
 }
 
 /** The keys the app was given: no command's environment holds them. */

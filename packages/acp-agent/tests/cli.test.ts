@@ -32,6 +32,21 @@ describe('flags that select a command', () => {
     expect(parseCli(['--editor-timeout', '2.5'])).toEqual({ kind: 'serve', editorTimeoutMs: 2500 })
   })
 
+  it('the sandbox can be turned off and its network on', () => {
+    expect(parseCli(['--sandbox', 'off', '--sandbox-network'])).toEqual({
+      kind: 'serve',
+      sandbox: 'off',
+      sandboxNetwork: true,
+    })
+  })
+
+  it('a sandbox value other than on or off is an error naming both', () => {
+    expect(parseCli(['--sandbox', 'maybe'])).toEqual({
+      kind: 'error',
+      message: '--sandbox must be on or off, got "maybe"',
+    })
+  })
+
   it('the equals form of a flag is accepted', () => {
     expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
   })
@@ -54,6 +69,9 @@ describe('flags that select a command', () => {
       '--editor-timeout',
       '--help',
       '--version',
+      '--sandbox',
+      '--sandbox-network',
+      'bubblewrap',
       'DEEPSEEK_API_KEY',
     ]) {
       expect(USAGE).toContain(word)

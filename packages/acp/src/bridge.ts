@@ -80,6 +80,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       send: (update) => send(id, update),
       files: acpSessionFiles(connection, id, capabilities),
       terminals: offersTerminalOutput(capabilities?._meta),
+      notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.
       requestPermission: (request, signal) =>
         connection.client.request(methods.client.session.requestPermission, request, {

@@ -12,7 +12,11 @@ import type {
   StopReason,
 } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
-import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolNotice,
+  ToolPermissionAnswer,
+  ToolPermissionRequest,
+} from '@deepseek-ai/dsh-tools'
 import { fromAcpPermissionResponse, toAcpPermissionRequest } from './permission'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
@@ -30,6 +34,8 @@ export interface AcpSessionRecordOptions {
   files: AcpSessionFiles
   /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
   terminals?: boolean
+  /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
+  notices?: boolean
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -128,6 +134,28 @@ export class AcpSessionRecord {
     }
     if (answer.outcome === 'cancelled') this.cancel()
     return answer
+  }
+
+  /**
+   * Tells the person something about the session: a `notice` update to a client that shows
+   * them, else a message of the agent. Live only: a replay does not repeat it.
+   */
+  tell(notice: ToolNotice): void {
+    const { title, description } = notice
+    if (this.options.notices === true) {
+      this.options.send({
+        sessionUpdate: 'notice',
+        severity: 'warning',
+        title,
+        ...(description !== undefined && { description }),
+      })
+      return
+    }
+    const text = description === undefined ? title : `${title}: ${description}`
+    this.options.send({
+      sessionUpdate: 'agent_message_chunk',
+      content: { type: 'text', text: `\n\n${text}\n\n` },
+    })
   }
 
   /**
