@@ -47,7 +47,12 @@ function textsOf(update: SessionUpdate | undefined): string[] {
 const lastOf = (updates: SessionUpdate[], id: string) =>
   updates.filter((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === id).at(-1)
 
-async function run(commands: string[], args: string[]): Promise<LiveSession> {
+/** Runs `commands` one per turn in a new session of the bin started with `args`. */
+async function run(
+  commands: string[],
+  args: string[],
+): Promise<{ session: LiveSession; workspace: string }> {
+  const workspace = await tempDir('work')
   live = await openLiveSession({
     script: {
       turns: [
@@ -57,44 +62,27 @@ async function run(commands: string[], args: string[]): Promise<LiveSession> {
         { text: 'Done.' },
       ],
     },
-    workspace: await tempDir('work'),
+    workspace,
     home: await tempDir('home'),
     args,
     answer: choose('allow_once'),
   })
   await live.prompt('run them')
-  return live
+  return { session: live, workspace }
 }
 
 describe('the sandbox over stdio in auto-edit', () => {
   it('lets a write inside land unasked and keeps one outside out, with a card saying why', async () => {
     const outside = await tempDir('outside', OUTSIDE_BASE)
-    const workspace = await tempDir('work')
-    live = await openLiveSession({
-      script: {
-        turns: [
-          {
-            toolCalls: [{ id: 'b1', name: 'bash', arguments: { command: 'echo x > inside.txt' } }],
-          },
-          {
-            toolCalls: [
-              { id: 'b2', name: 'bash', arguments: { command: `echo x > ${outside}/f` } },
-            ],
-          },
-          { text: 'Done.' },
-        ],
-      },
-      workspace,
-      home: await tempDir('home'),
-      args: ['--mode', 'auto-edit'],
-      answer: choose('allow_once'),
-    })
-    await live.prompt('run them')
-    expect(live.permissionRequests).toHaveLength(0)
+    const { session, workspace } = await run(
+      ['echo x > inside.txt', `echo x > ${outside}/f`],
+      ['--mode', 'auto-edit'],
+    )
+    expect(session.permissionRequests).toHaveLength(0)
     expect(existsSync(join(workspace, 'inside.txt'))).toBe(true)
-    expect(lastOf(live.updates, 'b1')).toMatchObject({ status: 'completed' })
+    expect(lastOf(session.updates, 'b1')).toMatchObject({ status: 'completed' })
     expect(existsSync(join(outside, 'f'))).toBe(false)
-    const kept = lastOf(live.updates, 'b2')
+    const kept = lastOf(session.updates, 'b2')
     expect(kept).toMatchObject({ status: 'failed' })
     expect(textsOf(kept).join('\n')).toContain('Read-only file system')
     expect(textsOf(kept).at(-1)).toMatch(
@@ -104,7 +92,7 @@ describe('the sandbox over stdio in auto-edit', () => {
 
   it('asks about the same write with the sandbox off', async () => {
     const outside = await tempDir('outside', OUTSIDE_BASE)
-    const session = await run(
+    const { session } = await run(
       [`echo x > ${outside}/f`],
       ['--mode', 'auto-edit', '--sandbox', 'off'],
     )
