@@ -3,10 +3,10 @@
 // read-only confinement, and process groups ended by a timeout and a cancel, checked with /proc.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { mkdir, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import type { Server } from 'node:net'
-import { homedir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ShellConfinement } from '@deepseek-ai/dsh-shell'
@@ -104,6 +104,35 @@ describe('writes in the workspace sandbox', () => {
     expect(exit.exitCode).toBe(0)
     expect(exit.confined).toBeUndefined()
     expect(existsSync(target)).toBe(true)
+  })
+})
+
+describe('paths kept visible over the private /tmp', () => {
+  it('a visible folder under /tmp is readable and not writable, another is not there', async () => {
+    const spill = await mkdtemp(join(tmpdir(), 'dsh-sandbox-spill-'))
+    const hidden = await mkdtemp(join(tmpdir(), 'dsh-sandbox-hidden-'))
+    try {
+      await writeFile(join(spill, 'out.log'), 'spilled\n')
+      await writeFile(join(hidden, 'secret.log'), 'not for the sandbox\n')
+      const visible = await sandboxStack({ shell: { visible: [spill] } })
+      try {
+        const exit = await runCollect(visible.shell, {
+          command: `cat ${spill}/out.log; cat ${hidden}/secret.log; echo x > ${spill}/new`,
+          cwd: visible.root,
+          confine: { writable: [visible.root], network: false },
+        })
+        expect(exit.output).toContain('spilled\n')
+        expect(exit.output).not.toContain('not for the sandbox')
+        expect(exit.output).toContain('No such file or directory')
+        expect(exit.output).toContain('Read-only file system')
+        expect(existsSync(join(spill, 'new'))).toBe(false)
+      } finally {
+        await visible.cleanup()
+      }
+    } finally {
+      await rm(spill, { recursive: true, force: true })
+      await rm(hidden, { recursive: true, force: true })
+    }
   })
 })
 
