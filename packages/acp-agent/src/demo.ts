@@ -1,7 +1,8 @@
 // `npm run demo`: the whole product in one run. Copies the bundled sample workspace to a
 // temporary directory, starts the built `dsh-acp` bin as a child process with the bundled
 // demo script (no key, no network), drives it with the ACP SDK's own client over the child's
-// stdio, prints each card as a person would see it, then the files as they ended up.
+// stdio, prints each card as a person would see it (the edits' diffs, the command and its
+// output), then the files as they ended up.
 // Exits 0 when the session ran and the files changed as the script intends, else 1.
 import { spawn } from 'node:child_process'
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
@@ -13,7 +14,10 @@ import * as acp from '@agentclientprotocol/sdk'
 import { COLOR_STYLE, DemoPrinter, PLAIN_STYLE } from './demo-render'
 
 const PROMPT =
-  'Fix the spelling of the greeting in src/greet.ts, add a farewell module, and update NOTES.md.'
+  'Fix the spelling of the greeting in src/greet.ts, add a farewell module, update NOTES.md, and check the result.'
+
+/** The command the script runs, by its call id: the demo fails unless its card completes. */
+const COMMAND_CALL = 'count-files'
 
 // Paths relative to this file hold from both src/ and dist/.
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
@@ -34,10 +38,11 @@ async function main(): Promise<number> {
   try {
     await cp(SAMPLE, workspace, { recursive: true })
     print([`dsh demo: workspace ${workspace}`, `prompt: ${PROMPT}`])
-    const stopReason = await runSession(workspace, sessions)
+    const { stopReason, commandRan } = await runSession(workspace, sessions)
     print(['', `turn ended: ${stopReason}`, '', 'Files as they ended up:'])
     print(await showFiles(workspace))
     const problems = await checkOutcome(workspace, stopReason)
+    if (!commandRan) problems.push('the command card did not complete')
     for (const problem of problems) process.stderr.write(`demo: ${problem}\n`)
     return problems.length === 0 ? 0 : 1
   } finally {
@@ -46,7 +51,11 @@ async function main(): Promise<number> {
   }
 }
 
-async function runSession(workspace: string, sessions: string): Promise<string> {
+async function runSession(
+  workspace: string,
+  sessions: string,
+): Promise<{ stopReason: string; commandRan: boolean }> {
+  let commandRan = false
   const env = { ...process.env }
   delete env.DEEPSEEK_API_KEY
   const child = spawn(process.execPath, [BIN, '--script', SCRIPT, '--sessions', sessions], {
@@ -66,10 +75,15 @@ async function runSession(workspace: string, sessions: string): Promise<string> 
     const response = await acp
       .client()
       .onNotification(acp.methods.client.session.update, ({ params }) => {
-        print(printer.update(params.update))
+        const { update } = params
+        if (update.sessionUpdate === 'tool_call_update' && update.toolCallId === COMMAND_CALL) {
+          commandRan ||= update.status === 'completed'
+        }
+        print(printer.update(update))
       })
       .onRequest(acp.methods.client.session.requestPermission, async ({ params, agent }) => {
-        // The person allows the first change, then lets the agent edit on its own.
+        // The person allows the first change, then lets the agent edit on its own; the
+        // command at the end is still asked about (auto-edit asks before commands), and allowed.
         const allow = params.options.find((option) => option.kind === 'allow_once')
         print([...printer.flush(), ...printer.permission(params, allow?.name ?? 'Cancel')])
         if (!allow) return { outcome: { outcome: 'cancelled' } }
@@ -94,7 +108,7 @@ async function runSession(workspace: string, sessions: string): Promise<string> 
         })
       })
     print(printer.flush())
-    return response.stopReason
+    return { stopReason: response.stopReason, commandRan }
   } catch (error) {
     process.stderr.write(`demo: the session failed: ${String(error)}\n${stderr.join('')}`)
     throw error

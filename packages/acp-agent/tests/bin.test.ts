@@ -273,7 +273,7 @@ describe('flags and bad invocations', () => {
 })
 
 describe('the demo', () => {
-  it('runs to exit 0 showing the cards, the question asked, the refused edit and the files', async () => {
+  it('runs to exit 0 showing the cards, the questions asked, the refused edit, the command and the files', async () => {
     const child = spawn(process.execPath, [DEMO], { env: envWithoutKey() })
     const out = { stdout: '', stderr: '' }
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out.stdout += text))
@@ -292,6 +292,10 @@ describe('the demo', () => {
       '- - greet: spelling to check',
       '+ - farewell: added',
       '--- src/farewell.ts',
+      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow `echo` commands in this session / Reject]',
+      '✓ echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts  [execute, completed]',
+      '    | src holds 2 files',
+      '    | exit code 0',
       'turn ended: end_turn',
     ]) {
       expect(out.stdout).toContain(line)

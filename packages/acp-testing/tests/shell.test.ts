@@ -3,7 +3,7 @@
 // client that advertises `terminal_output`, else as a console tail — the question showing the
 // command, a reject that runs nothing, a file changed by a command being stale for the next
 // edit, and a stored session replaying the same cards. Every frame is checked against the schema.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -245,6 +245,51 @@ describe('a stored session with commands', () => {
       } else {
         expect(textsOf(last)).toEqual(['Print and fail', '```console\nstored\n```', 'exit code 2'])
       }
+    })
+  }
+})
+
+/** The live (non-zombie) members of a process group, from /proc. */
+function groupMembers(pgid: number): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return []
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return fields[0] !== 'Z' && Number(fields[2]) === pgid ? [Number(entry)] : []
+    } catch {
+      return [] // the process ended while we looked
+    }
+  })
+}
+
+async function until(check: () => boolean, ms = 5000): Promise<boolean> {
+  const end = Date.now() + ms
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25))
+  return check()
+}
+
+describe('background jobs and their session', () => {
+  for (const how of ['session/close', 'the connection ending'] as const) {
+    it(`ends a job and its children on ${how}`, async () => {
+      const command = 'echo $$ > pgid.txt; (sleep 251 &); sleep 252'
+      const harness = await makeHarness({
+        withFs: true,
+        withShell: true,
+        mode: 'full-access',
+        script: bashScript(command, { run_in_background: true }),
+      })
+      const sessionId = await harness.newSession()
+      await harness.prompt(sessionId, 'start it')
+      const file = join(harness.workspace, 'pgid.txt')
+      expect(await until(() => existsSync(file) && readFileSync(file, 'utf8').endsWith('\n'))).toBe(
+        true,
+      )
+      const pgid = Number(readFileSync(file, 'utf8'))
+      expect(await until(() => groupMembers(pgid).length >= 2)).toBe(true)
+      if (how === 'session/close') await harness.agent.request('session/close', { sessionId })
+      else await harness.disconnect()
+      expect(await until(() => groupMembers(pgid).length === 0)).toBe(true)
     })
   }
 })

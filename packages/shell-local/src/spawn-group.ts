@@ -99,6 +99,7 @@ class GroupProcess implements ShellProcess {
   private terminating = false
   private done = false
   private timeoutTimer: NodeJS.Timeout | undefined
+  private killTimer: NodeJS.Timeout | undefined
   private closeTimer: NodeJS.Timeout | undefined
   private readonly onAbort = () => this.terminate('aborted')
   private readonly streams: Readable[]
@@ -151,7 +152,7 @@ class GroupProcess implements ShellProcess {
     this.terminating = true
     if (!signalGroup(this.pid, 'SIGTERM')) return this.forget()
     // Not unref'd: the group must get its SIGKILL even when nothing else keeps us alive.
-    setTimeout(() => {
+    this.killTimer = setTimeout(() => {
       signalGroup(this.pid, 'SIGKILL')
       this.forget()
       // A process that left the group may still hold the pipes: stop waiting for them.
@@ -166,8 +167,11 @@ class GroupProcess implements ShellProcess {
     clearTimeout(this.timeoutTimer)
     clearTimeout(this.closeTimer)
     for (const stream of streams) stream.destroy()
-    // A group still being ended stays known until its SIGKILL has gone out.
-    if (!this.terminating) this.forget()
+    // A group still being ended stays known until its SIGKILL has gone out, unless it is gone.
+    if (!this.terminating || !signalGroup(this.pid, 0)) {
+      clearTimeout(this.killTimer)
+      this.forget()
+    }
     this.settle({
       exitCode: this.exitCode,
       signal: this.exitSignal,

@@ -133,17 +133,15 @@ describe('ending the process group', () => {
   it('ends the whole group when the signal fires and leaves no survivor', async () => {
     shell = await load()
     const controller = new AbortController()
-    let pid = 0
     const started = shell.start({
       command: tree,
       cwd,
       signal: controller.signal,
       onOutput: () => controller.abort(),
     })
-    pid = started.pid
     const exit = await started.exited
     expect(exit).toMatchObject({ aborted: true, timedOut: false })
-    expect(groupMembers(pid)).toEqual([])
+    expect(groupMembers(started.pid)).toEqual([])
   })
 
   it('kills a group that ignores SIGTERM after the grace period', async () => {

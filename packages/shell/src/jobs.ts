@@ -8,11 +8,15 @@ import type { ShellExit, ShellJobRead, ShellProcess, ShellRunOptions } from './t
 /** The most unread output a job keeps; older output is dropped and counted. */
 export const SHELL_JOB_BUFFER_CHARS = 1024 * 1024
 
-interface Job {
-  process: ShellProcess
+interface JobOutput {
   unread: string[]
   unreadChars: number
   dropped: number
+}
+
+interface Job {
+  process: ShellProcess
+  output: JobOutput
   exit?: ShellExit
   forget: () => void
 }
@@ -34,11 +38,11 @@ export class ShellJobs {
     if (this.jobs.has(id)) {
       throw new ShellError('SHELL_JOB_EXISTS', `A background job "${id}" exists already.`)
     }
-    let job: Job | undefined
+    const output: JobOutput = { unread: [], unreadChars: 0, dropped: 0 }
     const process = this.start({
       ...options,
       onOutput: (text) => {
-        if (job !== undefined) this.buffer(job, text)
+        this.buffer(output, text)
         options.onOutput?.(text)
       },
     })
@@ -47,18 +51,15 @@ export class ShellJobs {
       this.jobs.delete(id)
     }
     lifetime?.addEventListener('abort', onEnd, { once: true })
-    job = {
+    const job: Job = {
       process,
-      unread: [],
-      unreadChars: 0,
-      dropped: 0,
+      output,
       forget: () => lifetime?.removeEventListener('abort', onEnd),
     }
-    const started = job
-    this.jobs.set(id, started)
+    this.jobs.set(id, job)
     void process.exited.then((exit) => {
-      started.exit = exit
-      started.forget()
+      job.exit = exit
+      job.forget()
     })
     if (lifetime?.aborted) onEnd()
     return process
@@ -71,10 +72,11 @@ export class ShellJobs {
   /** The output since the previous read, and the exit once the job ended. */
   read(id: string): ShellJobRead {
     const job = this.get(id)
-    const read: ShellJobRead = { output: job.unread.join(''), dropped: job.dropped }
-    job.unread = []
-    job.unreadChars = 0
-    job.dropped = 0
+    const { output } = job
+    const read: ShellJobRead = { output: output.unread.join(''), dropped: output.dropped }
+    output.unread = []
+    output.unreadChars = 0
+    output.dropped = 0
     if (job.exit !== undefined) read.exit = job.exit
     return read
   }
@@ -106,7 +108,7 @@ export class ShellJobs {
     return job
   }
 
-  private buffer(job: Job, text: string): void {
+  private buffer(job: JobOutput, text: string): void {
     job.unread.push(text)
     job.unreadChars += text.length
     while (job.unreadChars > SHELL_JOB_BUFFER_CHARS && job.unread.length > 0) {
