@@ -18,6 +18,7 @@ import type {
 import { Config as LocalConfig, commandEnv, spawnGroup } from '@deepseek-ai/dsh-shell-local'
 import { z } from 'zod'
 import { bwrapArgs, realPaths } from './bwrap-args'
+import { confinedExit } from './exit'
 import { probeSandbox, unsandboxedExplanation } from './probe'
 
 export const Config = LocalConfig.unwrap()
@@ -87,7 +88,7 @@ export default class SandboxShell extends Shell {
     return {
       pid: started.pid,
       kill: () => started.kill(),
-      exited: started.exited.then((exit) => ({ ...exit, confined })),
+      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined)),
     }
   }
 
