@@ -4,6 +4,8 @@
 // unasked, asked, refused) and what the command could write (inside, outside, neither).
 // Then escalation's question, background jobs, and the one-time word about a missing sandbox.
 import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { UNSANDBOXED_TITLE } from '@deepseek-ai/dsh-tool-shell'
@@ -146,6 +148,36 @@ describe('background jobs', () => {
     expect(output).toContain('Read-only file system')
     expect(readFileSync(join(stack.root, 'job-in.txt'), 'utf8')).toBe('in\n')
     expect(existsSync(join(stack.outside, 'job-out.txt'))).toBe(false)
+  })
+})
+
+describe('the network of a sandboxed command', () => {
+  let server: Server | undefined
+
+  afterEach(async () => {
+    await new Promise((resolve) =>
+      server === undefined ? resolve(undefined) : server.close(resolve),
+    )
+    server = undefined
+  })
+
+  async function connectFrom(sandboxNetwork: boolean): Promise<string> {
+    server = createServer((socket) => socket.end('hello\n'))
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    stack = await sandboxStack({ sandboxNetwork })
+    const command = `exec 3<>/dev/tcp/127.0.0.1/${port} && cat <&3`
+    return textOf(await stack.call('bash', { command }))
+  }
+
+  it('is off unless the app allows it: a connect to 127.0.0.1 fails', async () => {
+    const text = await connectFrom(false)
+    expect(text).not.toContain('hello')
+    expect(text).toMatch(/exit code [1-9]/)
+  })
+
+  it('is on with sandboxNetwork (the app’s --sandbox-network): the connect works', async () => {
+    expect(await connectFrom(true)).toBe('hello\nexit code 0')
   })
 })
 

@@ -3,7 +3,9 @@
 // `exit code N`, `killed by signal S` or `timed out after T s`. The card fails unless the exit
 // code is 0; the model reads the same text either way. Live output is reported to the host in
 // batches (./batch). With `run_in_background` it starts a job named by the call id and returns
-// at once (see ./jobs for job_output and job_kill).
+// at once (see ./jobs for job_output and job_kill). It runs confined as the session's mode
+// asks (./confine); with `escalate` (and a `justification`) it asks for no confinement, and a
+// result the sandbox kept a write out of ends with a line saying so (./sandbox-note).
 import { join } from 'node:path'
 import type { Shell, ShellExit } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -20,47 +22,46 @@ import { bashPreview, presentBashCall, presentBashResult } from './present'
 export const DEFAULT_TIMEOUT_MS = 120_000
 export const MAX_TIMEOUT_MS = 600_000
 
-export const bashInput = z
-  .object({
-    command: z
-      .string()
-      .min(1)
-      .describe('The command line, run by bash -c in the session workspace.'),
-    description: z
-      .string()
-      .optional()
-      .describe('What the command does, in 5-10 words, shown to the person.'),
-    timeout: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe(
-        `Milliseconds before it is killed: default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}.`,
-      ),
-    run_in_background: z
-      .boolean()
-      .optional()
-      .describe('Start it as a background job and return at once (no timeout).'),
-    escalate: z
-      .boolean()
-      .optional()
-      .describe(
-        'Run this one command outside the sandbox (it may write anywhere); the person is always asked.',
-      ),
-    justification: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'With escalate: why the command must run outside the sandbox, shown to the person.',
-      ),
-  })
-  .refine((args) => args.escalate !== true || args.justification !== undefined, {
+export const bashInput = z.object({
+  command: z.string().min(1).describe('The command line, run by bash -c in the session workspace.'),
+  description: z
+    .string()
+    .optional()
+    .describe('What the command does, in 5-10 words, shown to the person.'),
+  timeout: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      `Milliseconds before it is killed: default ${DEFAULT_TIMEOUT_MS}, at most ${MAX_TIMEOUT_MS}.`,
+    ),
+  run_in_background: z
+    .boolean()
+    .optional()
+    .describe('Start it as a background job and return at once (no timeout).'),
+  escalate: z
+    .boolean()
+    .optional()
+    .describe(
+      'Run this one command outside the sandbox (it may write anywhere); the person is always asked.',
+    ),
+  justification: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('With escalate: why the command must run outside the sandbox, shown to the person.'),
+})
+
+/** The arguments as checked: an escalation must say why. */
+const bashArgsInput = bashInput.refine(
+  (args) => args.escalate !== true || args.justification !== undefined,
+  {
     message:
       'escalate: true needs a justification: say why the command must write outside the sandbox.',
     path: ['justification'],
-  })
+  },
+)
 
 export type BashArgs = z.infer<typeof bashInput>
 
@@ -97,7 +98,7 @@ export function createBashTool(host: BashHost) {
     name: 'bash',
     description:
       'Runs a bash command in the session workspace and returns its output and exit status.',
-    input: bashInput,
+    input: bashArgsInput,
     execute: (args, exec) =>
       args.run_in_background === true ? startJob(host, args, exec) : runCommand(host, args, exec),
     presentCall: presentBashCall,
