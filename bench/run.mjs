@@ -20,6 +20,7 @@ const BENCHMARKS = [
   'long',
   'shell',
   'mcp',
+  'sandbox',
 ]
 
 function parseArgs(argv) {

@@ -54,6 +54,10 @@ async function main(argv: string[]): Promise<void> {
       ...(command.mode && { mode: command.mode }),
       ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
       ...(command.mcpTimeoutMs !== undefined && { mcpTimeoutMs: command.mcpTimeoutMs }),
+      sandbox: {
+        enabled: command.sandbox !== 'off',
+        network: command.sandboxNetwork === true,
+      },
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),

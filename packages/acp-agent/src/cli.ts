@@ -18,6 +18,8 @@ export type CliCommand =
       sessions?: string
       contextWindow?: number
       mcpTimeoutMs?: number
+      sandbox?: 'on' | 'off'
+      sandboxNetwork?: boolean
     }
   | { kind: 'error'; message: string }
 
@@ -47,6 +49,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --mcp-timeout SECONDS
                     the longest wait for one call of an MCP server's tool; past
                     it the call is cancelled on the server (default 60)
+  --sandbox on|off  run commands in the sandbox (default on; see below)
+  --sandbox-network let sandboxed commands reach the network (default: no
+                    network in the sandbox)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -54,6 +59,13 @@ Environment:
   DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY
                     API key for the OpenAI-compatible server, the first set wins;
                     none: requests go without an Authorization header
+
+Sandbox: in auto-edit, commands run unasked in a sandbox that lets them write
+only inside the session's folders (and a private /tmp), with no network; in
+read-only they may write nothing. It needs Linux with bubblewrap ("bwrap";
+Debian/Ubuntu: sudo apt-get install bubblewrap) and user namespaces. Without
+a working sandbox, or with --sandbox off, those commands are asked (auto-edit)
+or refused (read-only), and each session is told why once.
 
 Model choice: --script FILE wins; else a key or --base-url selects the
 OpenAI-compatible model; else every prompt is answered with a message on how
@@ -77,6 +89,8 @@ export function parseCli(args: readonly string[]): CliCommand {
         sessions: { type: 'string' },
         'context-window': { type: 'string' },
         'mcp-timeout': { type: 'string' },
+        sandbox: { type: 'string' },
+        'sandbox-network': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -112,6 +126,10 @@ export function parseCli(args: readonly string[]): CliCommand {
   if (mode !== undefined && !isPermissionModeId(mode)) {
     const ids = PERMISSION_MODES.map((known) => known.id).join(', ')
     return { kind: 'error', message: `--mode must be one of ${ids}, got "${mode}"` }
+  }
+  const sandbox = values.sandbox
+  if (sandbox !== undefined && sandbox !== 'on' && sandbox !== 'off') {
+    return { kind: 'error', message: `--sandbox must be on or off, got "${sandbox}"` }
   }
   const timeout = values['editor-timeout']
   const seconds = timeout === undefined ? undefined : Number(timeout)
@@ -153,6 +171,8 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(values.script !== undefined && { script: values.script }),
     ...(values.model !== undefined && { model: values.model }),
     ...(baseUrl !== undefined && { baseUrl }),
+    ...(sandbox !== undefined && { sandbox }),
+    ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
   }
 }
 

@@ -1,12 +1,14 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
 // read/write/edit tools, the permission layer), the todo tool (tool-plan), the shell tools (the
-// local shell: commands in their own process groups; bash, job_output, job_kill), one model, the
-// agent host (storing its sessions when given a store), the ACP bridge offering the permission
-// modes, and each session's MCP servers (mcp, wired to the bridge's sessions in
-// mcp-sessions.ts). Disposing its fiber
+// sandboxing shell, or the local one with the sandbox off: commands in their own process groups;
+// bash, job_output, job_kill), one model, the agent host (storing its sessions when given a
+// store), the ACP bridge offering the permission modes, and each session's MCP servers (mcp,
+// wired to the bridge's sessions in mcp-sessions.ts). Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Context, Fiber } from 'cordis'
 import Agents from '@deepseek-ai/dsh-agent'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
@@ -17,6 +19,7 @@ import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
+import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
@@ -51,6 +54,12 @@ export interface DshOptions {
   store?: SessionStore
   /** The longest wait for one MCP tool call, in ms (default 60 s). */
   mcpTimeoutMs?: number
+  /**
+   * The command sandbox (shell-sandbox, default on): `enabled: false` runs commands with the
+   * local shell, unconfined; `network` lets sandboxed commands reach the network; `bwrap`
+   * names the bubblewrap program.
+   */
+  sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
 }
 
 export const name = 'dsh'
@@ -77,17 +86,36 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   // Each session's MCP servers, over stdio and streamable HTTP (see mcp-sessions.ts).
   const mcpCapabilities = { http: true, sse: false }
   const mcp = options.mcpTimeoutMs === undefined ? {} : { callTimeoutMs: options.mcpTimeoutMs }
+  const network = options.sandbox?.network === true
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['tool-plan', () => ctx.plugin(ToolPlan)],
-    ['shell', () => ctx.plugin(LocalShell, { secrets: secretsOf(options.model) })],
-    ['tool-shell', () => ctx.plugin(ToolShell)],
+    ['shell', () => loadShell(ctx, options)],
+    [
+      'tool-shell',
+      () => ctx.plugin(ToolShell, { outputDir: SHELL_OUTPUT_DIR, sandboxNetwork: network }),
+    ],
     ['llm', () => loadModel(ctx, options.model)],
     ['agent', () => ctx.plugin(Agents, agents)],
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
     ['mcp', () => ctx.plugin(McpServers, mcp)],
     ['mcp-sessions', () => ctx.plugin(McpSessions)],
   ])
+}
+
+/** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
+const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
+
+/** The sandboxing shell, or the local one when the sandbox is turned off. */
+function loadShell(ctx: Context, options: DshOptions): Fiber & PromiseLike<Fiber> {
+  const secrets = secretsOf(options.model)
+  const sandbox = options.sandbox ?? {}
+  if (sandbox.enabled === false) return ctx.plugin(LocalShell, { secrets })
+  return ctx.plugin(SandboxShell, {
+    secrets,
+    visible: [SHELL_OUTPUT_DIR],
+    ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
+  })
 }
 
 /** The keys the app was given: no command's environment holds them. */

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
+import { probeSandbox } from '@deepseek-ai/dsh-shell-sandbox'
 import { BIN, DEMO, ensureBuilt } from './helpers/build'
 import { envWithoutKey, runBin, startBin } from './helpers/spawn-bin'
 import { messageText, promptOnce, toolUpdates } from './helpers/session'
@@ -293,7 +294,6 @@ describe('the demo', () => {
       '- - greet: spelling to check',
       '+ - farewell: added',
       '--- src/farewell.ts',
-      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow `echo` commands in this session / Reject]',
       '✓ echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts  [execute, completed]',
       '    | src holds 2 files',
       '    | exit code 0',
@@ -301,5 +301,9 @@ describe('the demo', () => {
     ]) {
       expect(out.stdout).toContain(line)
     }
+    // In auto-edit the command runs unasked in the sandbox; without one it is asked about.
+    const question =
+      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow `echo` commands in this session / Reject]'
+    expect(out.stdout.includes(question)).toBe(probeSandbox('bwrap') !== undefined)
   }, 60_000)
 })

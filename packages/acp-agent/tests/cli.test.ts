@@ -36,6 +36,21 @@ describe('flags that select a command', () => {
     expect(parseCli(['--mcp-timeout', '0.5'])).toEqual({ kind: 'serve', mcpTimeoutMs: 500 })
   })
 
+  it('the sandbox can be turned off and its network on', () => {
+    expect(parseCli(['--sandbox', 'off', '--sandbox-network'])).toEqual({
+      kind: 'serve',
+      sandbox: 'off',
+      sandboxNetwork: true,
+    })
+  })
+
+  it('a sandbox value other than on or off is an error naming both', () => {
+    expect(parseCli(['--sandbox', 'maybe'])).toEqual({
+      kind: 'error',
+      message: '--sandbox must be on or off, got "maybe"',
+    })
+  })
+
   it('the equals form of a flag is accepted', () => {
     expect(parseCli(['--script=s.json'])).toEqual({ kind: 'serve', script: 's.json' })
   })
@@ -61,6 +76,9 @@ describe('flags that select a command', () => {
       'OPENAI_API_KEY',
       '--help',
       '--version',
+      '--sandbox',
+      '--sandbox-network',
+      'bubblewrap',
       'DEEPSEEK_API_KEY',
     ]) {
       expect(USAGE).toContain(word)

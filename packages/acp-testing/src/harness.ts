@@ -33,6 +33,7 @@ import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
+import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
@@ -76,6 +77,14 @@ export interface AcpHarnessOptions {
    * SIGTERM-to-SIGKILL grace, `killGraceMs`) and bash, job_output, job_kill.
    */
   withShell?: boolean | { killGraceMs?: number }
+  /**
+   * With `withShell`, the sandboxing shell as the app loads it (shell-sandbox) instead of the
+   * local one: `bwrap` names the program (a missing one forces the fallback), `network` is
+   * the app's `--sandbox-network`.
+   */
+  sandbox?: boolean | { bwrap?: string; network?: boolean }
+  /** The client advertises `session.notices`: notices come as `notice` updates. */
+  notices?: boolean
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
@@ -149,8 +158,16 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       if (options.withPlan) await ctx.plugin(ToolPlan)
       if (options.withShell) {
         const grace = options.withShell === true ? {} : options.withShell
-        await ctx.plugin(LocalShell, grace)
-        await ctx.plugin(ToolShell, { outputDir: join(workspace, '.dsh-output') })
+        const sandbox = options.sandbox === true ? {} : options.sandbox
+        const outputDir = join(workspace, '.dsh-output')
+        if (sandbox === undefined || sandbox === false) await ctx.plugin(LocalShell, grace)
+        else {
+          const bwrap = sandbox.bwrap === undefined ? {} : { bwrap: sandbox.bwrap }
+          await ctx.plugin(SandboxShell, { ...grace, ...bwrap, visible: [outputDir] })
+        }
+        const sandboxNetwork =
+          sandbox !== undefined && sandbox !== false && sandbox.network === true
+        await ctx.plugin(ToolShell, { outputDir, sandboxNetwork })
       }
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
@@ -178,6 +195,7 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   const clientCapabilities: ClientCapabilities = {
     ...(editor && { fs: editor.capabilities }),
     ...(options.terminalOutput && { _meta: { terminal_output: true } }),
+    ...(options.notices && { session: { notices: {} } }),
   }
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,

@@ -2,7 +2,7 @@
 // pair (stdio, a socket, in-memory streams) with the agents and tools of the plugin's context,
 // keeps the open connections, and closes them all when the plugin is disposed. It also routes
 // a permission layer's questions (`tools/ask`) to the ACP session the call belongs to, whose
-// client answers them.
+// client answers them, and a tool's notices (`tools/notice`) to the person of that session.
 // Not the per-connection wiring (./bridge).
 import type { Implementation, McpCapabilities, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
@@ -36,6 +36,7 @@ export class AcpServer {
   ) {
     this.agentInfo = options.agentInfo
     ctx.on('tools/ask', (request, next) => this.recordOf(request.exec)?.ask(request) ?? next())
+    ctx.on('tools/notice', (exec, notice) => this.recordOf(exec)?.tell(notice))
   }
 
   /**

@@ -13,7 +13,11 @@ import type {
   StopReason,
 } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
-import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolNotice,
+  ToolPermissionAnswer,
+  ToolPermissionRequest,
+} from '@deepseek-ai/dsh-tools'
 import {
   fromAcpPermissionError,
   fromAcpPermissionResponse,
@@ -54,13 +58,13 @@ export interface AcpSessionRecordOptions {
   models?: () => { list: readonly string[]; fallback: string }
   /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
   terminals?: boolean
+  /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
+  notices?: boolean
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
     signal?: AbortSignal,
   ) => Promise<RequestPermissionResponse>
-  /** The client shows `notice` updates (it advertised `session.notices`). */
-  notices?: boolean
 }
 
 export class AcpSessionRecord {
@@ -216,6 +220,11 @@ export class AcpSessionRecord {
     }
     if (answer.outcome === 'cancelled') this.cancel()
     return answer
+  }
+
+  /** A tool's notice (`tools/notice`), shown as a warning of this session; live only. */
+  tell(notice: ToolNotice): void {
+    this.notify({ ...notice, severity: 'warning' })
   }
 
   /**

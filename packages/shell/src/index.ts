@@ -47,6 +47,14 @@ export abstract class Shell extends Service {
   confinement(_request: ShellConfinement): ShellConfinementLevel | undefined {
     return undefined
   }
+
+  /**
+   * Why this provider cannot honour a confinement it was made for (no working sandbox here),
+   * and how to get one, for a person to read; `undefined` when it can, or never confines.
+   */
+  unconfinedReason(): string | undefined {
+    return undefined
+  }
 }
 
 export { ShellJobs, SHELL_JOB_BUFFER_CHARS } from './jobs'

@@ -3,21 +3,35 @@
 // prefixes of its parts that are not read-only (`git add`, `npm test`), so allowing one never
 // lets another through, and a pipe into read-only filters adds nothing to ask. A command that
 // does not parse is `other` too, and "always allow" remembers only that exact command.
-// The confinement the provider gives the command (none for the plain local one) goes with it.
+// The confinement the provider gives the command (none for the plain local one) goes with it;
+// when the mode asks for one the provider cannot give, the person is told why, once per session
+// (./notice). A call that escalates out of the sandbox is always asked.
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { classifyCommand, isReadOnly } from './classify'
 import { confinementOf, cwdOf } from './confine'
+import type { UnsandboxedNotices } from './notice'
 
 /** Keys are namespaced so no command prefix can equal another tool's key. */
 const KEY = 'bash: '
 
+export interface BashAccessOptions {
+  /** The call runs outside the sandbox (`escalate: true`). */
+  escalate?: boolean
+  /** A confined command may reach the network. */
+  network?: boolean
+  /** Where the one-time word about a missing sandbox goes. */
+  notices?: UnsandboxedNotices
+}
+
 export async function bashAccess(
-  shell: Pick<Shell, 'confinement'>,
+  shell: Pick<Shell, 'confinement' | 'unconfinedReason'>,
   command: string,
   exec: ToolExecution,
+  options: BashAccessOptions = {},
 ): Promise<ToolCallAccess> {
   const scope = [cwdOf(exec)]
+  if (options.escalate === true) return { access: 'other', scope, askAlways: true }
   const classified = await classifyCommand(command)
   if (classified.parsed && isReadOnly(classified.parts)) return { access: 'read', scope }
   const prefixes = classified.parsed
@@ -30,7 +44,12 @@ export async function bashAccess(
           label: `${listOf(prefixes)} commands in this session`,
         }
       : { keys: [`${KEY}exactly ${command}`], label: 'this exact command in this session' }
-  const confined = shell.confinement(confinementOf(exec))
+  const request = confinementOf(exec, options)
+  const confined = request === undefined ? undefined : shell.confinement(request)
+  if (request !== undefined && confined === undefined) {
+    const reason = shell.unconfinedReason()
+    if (reason !== undefined) options.notices?.tell(exec, reason)
+  }
   return { access: 'other', scope, always, ...(confined !== undefined && { confined }) }
 }
 

@@ -3,7 +3,9 @@
 // `exit code N`, `killed by signal S` or `timed out after T s`. The card fails unless the exit
 // code is 0; the model reads the same text either way. Live output is reported to the host in
 // batches (./batch). With `run_in_background` it starts a job named by the call id and returns
-// at once (see ./jobs for job_output and job_kill).
+// at once (see ./jobs for job_output and job_kill). It runs confined as the session's mode
+// asks (./confine); with `escalate` (and a `justification`) it asks for no confinement, and a
+// result the sandbox kept a write out of ends with a line saying so (./sandbox-note).
 import { join } from 'node:path'
 import type { Shell, ShellExit } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -12,6 +14,8 @@ import { z } from 'zod'
 import { bashAccess } from './access'
 import { OutputBatcher } from './batch'
 import { confinementOf, cwdOf } from './confine'
+import type { UnsandboxedNotices } from './notice'
+import { sandboxNote } from './sandbox-note'
 import { CommandOutput } from './output'
 import { bashPreview, presentBashCall, presentBashResult } from './present'
 
@@ -36,7 +40,28 @@ export const bashInput = z.object({
     .boolean()
     .optional()
     .describe('Start it as a background job and return at once (no timeout).'),
+  escalate: z
+    .boolean()
+    .optional()
+    .describe(
+      'Run this one command outside the sandbox (it may write anywhere); the person is always asked.',
+    ),
+  justification: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('With escalate: why the command must run outside the sandbox, shown to the person.'),
 })
+
+/** The arguments as checked: an escalation must say why. */
+const bashArgsInput = bashInput.refine(
+  (args) => args.escalate !== true || args.justification !== undefined,
+  {
+    message:
+      'escalate: true needs a justification: say why the command must write outside the sandbox.',
+    path: ['justification'],
+  },
+)
 
 export type BashArgs = z.infer<typeof bashInput>
 
@@ -51,6 +76,8 @@ export type BashDetails =
       signal: string | null
       /** The file with the whole output, when it was cut. */
       file?: string
+      /** The line saying the sandbox kept a write in, when it did. */
+      sandbox?: string
     }
   | { kind: 'job'; jobId: string; pid: number }
 
@@ -60,6 +87,10 @@ export interface BashHost {
   outputDir: string
   /** Milliseconds between two reports of live output. */
   batchMs: number
+  /** A sandboxed command may reach the network. */
+  network: boolean
+  /** Where the one-time word about a missing sandbox goes. */
+  notices?: UnsandboxedNotices
 }
 
 export function createBashTool(host: BashHost) {
@@ -67,12 +98,17 @@ export function createBashTool(host: BashHost) {
     name: 'bash',
     description:
       'Runs a bash command in the session workspace and returns its output and exit status.',
-    input: bashInput,
+    input: bashArgsInput,
     execute: (args, exec) =>
       args.run_in_background === true ? startJob(host, args, exec) : runCommand(host, args, exec),
     presentCall: presentBashCall,
     presentResult: presentBashResult,
-    access: (args, exec) => bashAccess(host.shell, args.command, exec),
+    access: (args, exec) =>
+      bashAccess(host.shell, args.command, exec, {
+        network: host.network,
+        ...(args.escalate !== undefined && { escalate: args.escalate }),
+        ...(host.notices && { notices: host.notices }),
+      }),
     preview: async (args, exec) => bashPreview(args, cwdOf(exec)),
   })
 }
@@ -86,7 +122,7 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     command: args.command,
     cwd: cwdOf(exec),
     timeout,
-    confine: confinementOf(exec),
+    ...confineOf(host, args, exec),
     ...(exec.signal && { signal: exec.signal }),
     onOutput: (text) => {
       output.push(text)
@@ -96,6 +132,7 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
   batcher.flush()
   const captured = output.finish()
   const ending = endingOf(exit, timeout)
+  const sandbox = sandboxNote(exit, captured.text)
   const clamped =
     asked > MAX_TIMEOUT_MS
       ? `timeout ${asked} ms is over the limit: it ran with ${MAX_TIMEOUT_MS} ms\n`
@@ -109,16 +146,18 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     exitCode: exit.exitCode,
     signal: exit.signal,
     ...(captured.file !== undefined && { file: captured.file }),
+    ...(sandbox !== undefined && { sandbox }),
   }
   const failed = exit.exitCode !== 0 || exit.timedOut || exit.aborted
-  return { content: `${body}${clamped}${ending}`, details, isError: failed }
+  const note = sandbox === undefined ? '' : `\n${sandbox}`
+  return { content: `${body}${clamped}${ending}${note}`, details, isError: failed }
 }
 
 async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
   const jobId = exec.callId
   const started = host.shell.jobs.run(
     jobId,
-    { command: args.command, cwd: cwdOf(exec), confine: confinementOf(exec) },
+    { command: args.command, cwd: cwdOf(exec), ...confineOf(host, args, exec) },
     exec.agent?.lifetime,
   )
   const details: BashDetails = { kind: 'job', jobId, pid: started.pid }
@@ -138,6 +177,15 @@ export function endingOf(exit: ShellExit, timeout: number): string {
   }
   if (exit.aborted) return `exit code ${exit.exitCode} (cancelled)`
   return `exit code ${exit.exitCode}`
+}
+
+/** The confinement the call runs with (./confine), as run options. */
+function confineOf(host: BashHost, args: BashArgs, exec: ToolExecution) {
+  const confine = confinementOf(exec, {
+    network: host.network,
+    ...(args.escalate !== undefined && { escalate: args.escalate }),
+  })
+  return confine === undefined ? {} : { confine }
 }
 
 function spillPath(host: BashHost, exec: ToolExecution): string {

@@ -11,6 +11,7 @@ import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ct
 import { untraced } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
 import { createJobKillTool, createJobOutputTool } from './jobs'
+import { UnsandboxedNotices } from './notice'
 import { bashPrompt } from './prompt'
 
 export const name = 'tool-shell'
@@ -29,6 +30,10 @@ export const Config = z
       .min(0)
       .default(100)
       .describe('Milliseconds between two reports of a running command’s output.'),
+    sandboxNetwork: z
+      .boolean()
+      .default(false)
+      .describe('A command the sandbox confines may reach the network.'),
   })
   .prefault({})
 
@@ -36,7 +41,7 @@ export type ToolShellConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolShellConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { outputDir, batchMs } = config as z.output<typeof Config>
+  const { outputDir, batchMs, sandboxNetwork } = config as z.output<typeof Config>
   // Looked up per call, so a replaced provider is used; untraced: no proxy on the hot path.
   const host = {
     get shell() {
@@ -44,6 +49,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     },
     outputDir,
     batchMs,
+    network: sandboxNetwork,
+    notices: new UnsandboxedNotices((exec, notice) => ctx.emit('tools/notice', exec, notice)),
   }
   ctx.tools.register(createBashTool(host))
   ctx.tools.register(createJobOutputTool(host))
@@ -52,6 +59,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
 }
 
 export { classifyCommand, isReadOnly } from './classify'
+export { CONFINEMENT_BY_MODE, confinementOf } from './confine'
+export { UNSANDBOXED_TITLE } from './notice'
 export type { CommandClass, CommandPart } from './classify'
 export { commandTitle } from './present'
 export { OUTPUT_CAP_CHARS } from './output'

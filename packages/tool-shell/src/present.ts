@@ -32,9 +32,17 @@ export function presentBashCall(args: BashArgs, view?: ToolPresentationView): To
   }
 }
 
-/** What a person asked about the command reads: the whole command, and where it runs. */
+/**
+ * What a person asked about the command reads: the whole command, and where it runs; for a
+ * command that leaves the sandbox, that it does and why, first.
+ */
 export function bashPreview(args: BashArgs, cwd: string): ToolPresentationContent[] {
+  const escalation: ToolPresentationContent[] =
+    args.escalate === true
+      ? [{ type: 'text', text: `Run outside the sandbox: ${args.justification ?? ''}` }]
+      : []
   return [
+    ...escalation,
     { type: 'text', text: fencedBlock(args.command, 'sh') },
     { type: 'text', text: `in ${cwd}` },
   ]
@@ -53,7 +61,12 @@ export function presentBashResult(
       ? [{ type: 'text', text: fencedBlock(details.output, 'console') }]
       : []
   return {
-    content: [...lead, ...output, { type: 'text', text: details.ending }],
+    content: [
+      ...lead,
+      ...output,
+      { type: 'text', text: details.ending },
+      ...(details.sandbox !== undefined ? [{ type: 'text' as const, text: details.sandbox }] : []),
+    ],
     terminal: { output: details.output, exitCode: details.exitCode, signal: details.signal },
   }
 }

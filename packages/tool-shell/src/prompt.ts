@@ -15,4 +15,8 @@ export const bashPrompt = `## Running commands: bash, job_output, job_kill
 - Use the read, write and edit tools for files, not cat, sed or echo redirection. A command
   that changes a file you read makes your next edit of it fail until you read it again.
 - Read-only commands (ls, cat, grep, rg, find, git status/diff/log/show, ...) run without
-  asking; others may need the person's approval.`
+  asking; others may need the person's approval.
+- Commands may run in a sandbox that lets them write only inside the workspace (and a private
+  /tmp), with no network: a write elsewhere fails with "Read-only file system". Only when a
+  command truly must write outside, run it again with \`escalate: true\` and a one-line
+  \`justification\`; the person is asked.`

@@ -20,6 +20,7 @@ import type {
   ToolExecutionResult,
   ToolInput,
   ToolPermissionAnswer,
+  ToolNotice,
   ToolPermissionRequest,
   ToolPresentationContent,
   ToolPresentationView,
@@ -45,6 +46,8 @@ declare module 'cordis' {
       request: ToolPermissionRequest,
       next: () => Promise<ToolPermissionAnswer>,
     ): Promise<ToolPermissionAnswer>
+    /** Something the person should know about the session a call belongs to, told once by a tool. */
+    'tools/notice'(exec: ToolExecution, notice: ToolNotice): void
   }
 }
 

@@ -252,3 +252,11 @@ export type ToolPermissionAnswer =
   | { outcome: 'selected'; optionId: string }
   | { outcome: 'cancelled' }
   | { outcome: 'failed'; reason: string }
+
+/** What a person should know about their session (why commands are asked), as `tools/notice` carries it. */
+export interface ToolNotice {
+  /** One line that stands alone. */
+  title: string
+  /** The detail: why, and what to do. */
+  description?: string
+}

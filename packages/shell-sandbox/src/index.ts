@@ -1,0 +1,125 @@
+// SandboxShell: ctx.shell with a sandbox. A command asked to be confined runs as
+// `bwrap … -- bash -c <command>` (./bwrap-args): it reads the whole filesystem, writes only
+// inside the roots it was given (or nowhere), with a private /tmp and, unless allowed, no
+// network; a command asked for no confinement runs as shell-local runs it. Both go through
+// shell-local's spawnGroup and environment, so process groups, timeouts, cancel and the
+// hidden API keys work alike. Whether bwrap works is checked once, at start (./probe); where it
+// does not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason`
+// says why, so the permission layer asks or refuses instead.
+import { realpathSync } from 'node:fs'
+import type { Context } from 'cordis'
+import { Shell, ShellError } from '@deepseek-ai/dsh-shell'
+import type {
+  ShellConfinement,
+  ShellConfinementLevel,
+  ShellProcess,
+  ShellRunOptions,
+} from '@deepseek-ai/dsh-shell'
+import { Config as LocalConfig, commandEnv, spawnGroup } from '@deepseek-ai/dsh-shell-local'
+import { z } from 'zod'
+import { bwrapArgs, realPaths } from './bwrap-args'
+import { confinedExit } from './exit'
+import { probeSandbox, unsandboxedExplanation } from './probe'
+
+export const Config = LocalConfig.unwrap()
+  .extend({
+    /** The bubblewrap program. */
+    bwrap: z.string().default('bwrap'),
+    /** Paths kept readable over the sandbox's private /tmp (where results are spilled). */
+    visible: z.array(z.string()).default([]),
+  })
+  .prefault({})
+
+export type SandboxShellConfig = z.input<typeof Config>
+
+export default class SandboxShell extends Shell {
+  static Config = Config
+
+  /** Why no command can be sandboxed here; `undefined` when bwrap works. */
+  readonly unavailable: string | undefined
+  private readonly config: z.output<typeof Config>
+  private readonly running = new Set<ShellProcess>()
+  private disposed = false
+
+  constructor(ctx: Context, config: SandboxShellConfig) {
+    super(ctx)
+    // Cordis validated `config` against Config when it loaded the service: defaults are in.
+    this.config = config as z.output<typeof Config>
+    this.unavailable = probeSandbox(this.config.bwrap)
+    ctx.effect(() => () => this.disposeAll(), 'shell processes')
+  }
+
+  override confinement(request: ShellConfinement): ShellConfinementLevel | undefined {
+    if (this.unavailable !== undefined) return undefined
+    return request.writable.length > 0 ? 'workspace' : 'read-only'
+  }
+
+  override unconfinedReason(): string | undefined {
+    return this.unavailable === undefined ? undefined : unsandboxedExplanation(this.unavailable)
+  }
+
+  start(options: ShellRunOptions): ShellProcess {
+    if (this.disposed) {
+      throw new ShellError('SHELL_DISPOSED', 'The shell was disposed; nothing more runs.')
+    }
+    const { bash, hideEnv, secrets, killGraceMs } = this.config
+    const confined = options.confine && this.confinement(options.confine)
+    const command = [bash, '-c', options.command]
+    const argv =
+      confined === undefined || options.confine === undefined
+        ? command
+        : [this.config.bwrap, ...this.argsOf(options.confine, options.cwd), ...command]
+    const env = commandEnv(process.env, {
+      hide: hideEnv,
+      secrets,
+      ...(options.env && { add: options.env }),
+    })
+    const started = spawnGroup(argv, {
+      cwd: options.cwd,
+      env,
+      killGraceMs,
+      ...(options.signal && { signal: options.signal }),
+      ...(options.timeout !== undefined && { timeout: options.timeout }),
+      ...(options.onOutput && { onOutput: options.onOutput }),
+    })
+    this.running.add(started)
+    void started.exited.then(() => this.running.delete(started))
+    if (confined === undefined) return started
+    return {
+      pid: started.pid,
+      kill: () => started.kill(),
+      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined)),
+    }
+  }
+
+  /** The bwrap arguments for `request`, run in `cwd`: real paths only. */
+  argsOf(request: ShellConfinement, cwd: string): string[] {
+    const realCwd = realPathOf(cwd)
+    return bwrapArgs({
+      writable: realPaths(request.writable),
+      visible: realPaths([realCwd, ...this.config.visible]),
+      network: request.network,
+      cwd: realCwd,
+    })
+  }
+
+  private async disposeAll(): Promise<void> {
+    this.disposed = true
+    const running = [...this.running]
+    for (const process of running) process.kill()
+    await Promise.all(running.map((process) => process.exited))
+  }
+}
+
+/** The real path of `path`, or `path` itself when it does not resolve (spawnGroup says why). */
+function realPathOf(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
+export { bwrapArgs, realPaths } from './bwrap-args'
+export type { SandboxPlan } from './bwrap-args'
+export { probeSandbox, unsandboxedExplanation } from './probe'

@@ -1,0 +1,112 @@
+// The shell tools on a real stack with the sandbox: the tool registry, the system prompt, the
+// local disk, the permission layer, SandboxShell and tool-shell, in a fresh mkdtemp workspace
+// beside an `outside` folder no root covers (not under /tmp: see testsDir). Calls go through ctx.tools.execute with a session
+// of a chosen mode; questions are answered by `reply` and recorded, and so are notices.
+import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Context } from 'cordis'
+import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
+import * as Permission from '@deepseek-ai/dsh-permission'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
+import ToolRegistry from '@deepseek-ai/dsh-tools'
+import type {
+  ToolExecutionResult,
+  ToolNotice,
+  ToolPermissionRequest,
+  ToolSession,
+} from '@deepseek-ai/dsh-tools'
+import SandboxShell from '../../src/index'
+import type { SandboxShellConfig } from '../../src/index'
+
+export interface SandboxStack {
+  ctx: Context
+  shell: SandboxShell
+  /** The session's one root. */
+  root: string
+  /** A folder beside the root, outside it. */
+  outside: string
+  asked: ToolPermissionRequest[]
+  notices: { session: string; notice: ToolNotice }[]
+  reply: string
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    options?: { mode?: string; session?: string },
+  ): Promise<ToolExecutionResult>
+  cleanup(): Promise<void>
+}
+
+let calls = 0
+
+/**
+ * Where the tests' folders go: under the package's node_modules, not the OS temp dir, since
+ * the sandbox gives a command a private /tmp (a path under the real one is not even there).
+ */
+export async function testsDir(): Promise<string> {
+  const dir = fileURLToPath(new URL('../../node_modules/.dsh-sandbox-tests/', import.meta.url))
+  await mkdir(dir, { recursive: true })
+  return dir
+}
+
+export async function sandboxStack(
+  options: { shell?: SandboxShellConfig; sandboxNetwork?: boolean } = {},
+): Promise<SandboxStack> {
+  const base = await realpath(await mkdtemp(join(await testsDir(), 'run-')))
+  const root = join(base, 'root')
+  const outside = join(base, 'outside')
+  await mkdir(root)
+  await mkdir(outside)
+  const ctx = new Context()
+  await ctx.plugin(ToolRegistry)
+  await ctx.plugin(SystemPrompt)
+  await ctx.plugin(LocalFileSystem, { cwd: root })
+  await ctx.plugin(Permission)
+  const fiber = await ctx.plugin(SandboxShell, { killGraceMs: 500, ...options.shell })
+  const shell = ctx.shell as SandboxShell
+  await ctx.plugin(ToolShell, {
+    outputDir: join(base, 'output'),
+    batchMs: 50,
+    sandboxNetwork: options.sandboxNetwork ?? false,
+  })
+  const sessions: Record<string, ToolSession> = {}
+  const lifetime = new AbortController()
+  const stack: SandboxStack = {
+    ctx,
+    shell,
+    root,
+    outside,
+    asked: [],
+    notices: [],
+    reply: 'allow_once',
+    async call(name, args, callOptions = {}) {
+      const mode = callOptions.mode ?? 'auto-edit'
+      const id = callOptions.session ?? `session-${mode}`
+      const session = (sessions[id] ??= { header: { id, cwd: root, roots: [root], mode } })
+      return ctx.tools.execute({
+        callId: `call-${++calls}`,
+        name,
+        arguments: args,
+        agent: { session, lifetime: lifetime.signal },
+      })
+    },
+    cleanup: async () => {
+      lifetime.abort()
+      await fiber.dispose()
+      await rm(base, { recursive: true, force: true })
+    },
+  }
+  ctx.on('tools/ask', async (request) => {
+    stack.asked.push(request)
+    return { outcome: 'selected', optionId: stack.reply }
+  })
+  ctx.on('tools/notice', (exec, notice) => {
+    stack.notices.push({ session: exec.agent?.session.header.id ?? '', notice })
+  })
+  return stack
+}
+
+export function textOf(result: ToolExecutionResult): string {
+  return result.content.map((block) => block.text).join('\n')
+}
