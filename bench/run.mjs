@@ -15,6 +15,7 @@ const BENCHMARKS = [
   'editor',
   'load',
   'growth',
+  'start',
 ]
 
 function parseArgs(argv) {
