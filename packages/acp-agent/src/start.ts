@@ -2,8 +2,9 @@
 // The `dsh-acp` bin as installed (dist/bin.js): starts the bundled program, dist/dsh-acp.cjs
 // (bin.ts with every dependency inside, one file, so no module resolution at start), from a V8
 // code cache kept beside it, so a start does not compile the bundle again. Without a usable
-// cache (the first run, another Node, a damaged file) the bundle compiles as usual and a fresh
-// cache is written when the process exits. Writes nothing to stdout: the program owns it.
+// cache (the first run, another Node or other V8 flags, a damaged file) the bundle compiles as
+// usual and a fresh cache is written when the process exits. Writes nothing to stdout: the
+// program owns it.
 // Not the program itself (bin.ts), and imports nothing of it, so a start loads only the bundle.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
