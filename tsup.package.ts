@@ -3,7 +3,7 @@
 import { defineConfig } from 'tsup'
 import type { Options } from 'tsup'
 
-export function packageBuild(entry: string[], options: Options = {}) {
+export function packageBuild(entry: NonNullable<Options['entry']>, options: Options = {}) {
   return defineConfig({
     entry,
     format: ['esm'],

@@ -21,6 +21,7 @@ const BENCHMARKS = [
   'shell',
   'mcp',
   'sandbox',
+  'start',
 ]
 
 function parseArgs(argv) {

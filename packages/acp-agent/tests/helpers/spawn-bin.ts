@@ -46,8 +46,14 @@ export interface BinSession {
   exited: Promise<number | null>
 }
 
-export function startBin(args: string[], cwd: string, env = envWithoutKey()): BinSession {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env })
+/** `bin`: another copy of the built bin (default the package's dist/bin.js). */
+export function startBin(
+  args: string[],
+  cwd: string,
+  env = envWithoutKey(),
+  bin = BIN,
+): BinSession {
+  const child = spawn(process.execPath, [bin, ...args], { cwd, env })
   const recorder = new FrameRecorder()
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))
