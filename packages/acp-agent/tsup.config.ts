@@ -5,6 +5,9 @@
 // their `clean` cannot remove it, and the build ends by running the bin once (`--version`),
 // which checks that it starts and writes its first code cache. dist/bin-modules.js is bin.ts
 // over the packages' dist modules, for CPU profiles that tell the packages apart.
+// Left out of the bundle, and so dependencies of this package: what finds files beside its own
+// code at run time (ripgrep's binary, tree-sitter's WebAssembly); `shims` gives the bundled
+// code an `import.meta.url`, the bundle's own.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { build } from 'tsup'
@@ -22,7 +25,9 @@ async function buildBundle(): Promise<void> {
     platform: 'node',
     target: 'node20',
     outExtension: () => ({ js: '.cjs' }),
-    noExternal: [/./],
+    noExternal: [/^(?!@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash)/],
+    external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash'],
+    shims: true,
     minify: true,
     sourcemap: true,
     clean: false,

@@ -2,6 +2,7 @@
 // per-platform optional dependency, nothing downloaded), else `rg` on PATH. Found once per
 // process and kept. Neither → SEARCH_NO_RIPGREP naming what to install.
 import { accessSync, constants } from 'node:fs'
+import { createRequire } from 'node:module'
 import { delimiter, join } from 'node:path'
 import { SearchError } from './errors'
 
@@ -16,8 +17,9 @@ export function ripgrepPath(configured?: string): Promise<string> {
 
 async function locate(): Promise<string> {
   try {
-    // The package throws on import when its platform package is absent: caught, then PATH.
-    const { rgPath } = await import('@vscode/ripgrep')
+    // The package throws on load when its platform package is absent: caught, then PATH.
+    // Required, not imported: the app's bundled bin runs as a script with no dynamic import.
+    const { rgPath } = createRequire(import.meta.url)('@vscode/ripgrep') as { rgPath: string }
     if (isExecutable(rgPath)) return rgPath
   } catch {
     // No binary for this platform in the package: PATH is the fallback.
