@@ -3,8 +3,6 @@
 // in the model's request, cards with titles and kinds, read-only unasked and writing asked, the
 // timeout, cancel, a crash told once while the session goes on, and no server process left
 // after session/close or after stdin ends (checked with the OS). Every frame checked valid.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +15,7 @@ import { startHttpServer } from '../../mcp/tests/fixtures/http-server.mjs'
 import { ensureBuilt } from './helpers/build'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession, LiveSessionOptions } from './helpers/live-session'
+import { recordingServer, textAnswer } from './helpers/recording-server'
 import { envWithoutKey } from './helpers/spawn-bin'
 
 const SERVER = fileURLToPath(new URL('../../mcp/tests/fixtures/stdio-server.mjs', import.meta.url))
@@ -120,32 +119,16 @@ function messages(updates: readonly acp.SessionUpdate[]): string {
 
 describe('the servers of a session', () => {
   it('initialize offers http servers and the tools reach the model request with the section', async () => {
-    const bodies: {
-      tools?: { function: { name: string; parameters: unknown } }[]
-      messages: { role: string; content: string }[]
-    }[] = []
-    const model = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-      request.on('end', () => {
-        bodies.push(JSON.parse(body))
-        response.writeHead(200, { 'content-type': 'text/event-stream' })
-        const chunk = (delta: object, finish: string | null): string =>
-          `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
-        response.end(`${chunk({ content: 'hi' }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`)
-      })
-    })
-    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve))
+    const model = await recordingServer([textAnswer('hi')])
     try {
-      const { port } = model.address() as AddressInfo
       const env = { ...envWithoutKey(), DEEPSEEK_API_KEY: 'sk-local-test' }
-      const { session } = await open({ env, args: ['--base-url', `http://127.0.0.1:${port}/v1`] })
+      const { session } = await open({ env, args: ['--base-url', model.url] })
       expect(session.initialized.agentCapabilities?.mcpCapabilities).toEqual({
         http: true,
         sse: false,
       })
       expect(await session.prompt('hello')).toEqual({ stopReason: 'end_turn' })
-      const [body] = bodies
+      const [body] = model.bodies
       const names = body?.tools?.map((tool) => tool.function.name) ?? []
       expect(names).toEqual(
         expect.arrayContaining(['read', 'mcp__notes__lookup', 'mcp__notes__write_note']),

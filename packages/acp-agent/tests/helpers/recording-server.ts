@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 
 export interface RecordedRequest {
   messages: { role: string; content?: string; tool_calls?: unknown[] }[]
-  tools?: { function: { name: string } }[]
+  tools?: { function: { name: string; parameters?: unknown } }[]
 }
 
 export interface ModelServer {
