@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -22,8 +21,11 @@ async function tempDir(label: string, base = tmpdir()): Promise<string> {
   return dir
 }
 
-/** Outside every root, and not under /tmp (a sandboxed command has a /tmp of its own). */
-const OUTSIDE_BASE = fileURLToPath(new URL('../node_modules/.dsh-sandbox-tests/', import.meta.url))
+/**
+ * Outside every root, and not under /tmp (a sandboxed command has a /tmp of its own; the
+ * checkout itself may lie under /tmp, so not beside the sources either).
+ */
+const OUTSIDE_BASE = '/var/tmp/dsh-sandbox-tests'
 
 beforeAll(() => ensureBuilt(), 420_000)
 afterAll(async () => {

@@ -7,7 +7,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { choose } from '../src/client'
@@ -20,9 +19,12 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-/** A folder outside any root, and not under /tmp (the sandbox's /tmp is its own). */
+/**
+ * A folder outside any root, and not under /tmp (the sandbox's /tmp is its own; the checkout
+ * itself may lie under /tmp, so not beside the sources either).
+ */
 async function outsideDir(): Promise<string> {
-  const base = fileURLToPath(new URL('../node_modules/.dsh-sandbox-tests/', import.meta.url))
+  const base = '/var/tmp/dsh-sandbox-tests'
   await mkdir(base, { recursive: true })
   const dir = await realpath(await mkdtemp(join(base, 'outside-')))
   dirs.push(dir)

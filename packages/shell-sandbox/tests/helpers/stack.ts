@@ -4,7 +4,6 @@
 // of a chosen mode; questions are answered by `reply` and recorded, and so are notices.
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Context } from 'cordis'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as Permission from '@deepseek-ai/dsh-permission'
@@ -40,12 +39,16 @@ export interface SandboxStack {
 
 let calls = 0
 
+/** Outside /tmp wherever the checkout is. */
+export const SANDBOX_TESTS_DIR = '/var/tmp/dsh-sandbox-tests'
+
 /**
- * Where the tests' folders go: under the package's node_modules, not the OS temp dir, since
- * the sandbox gives a command a private /tmp (a path under the real one is not even there).
+ * Where the tests' folders go: /var/tmp, not the OS temp dir, since the sandbox gives a command
+ * a private /tmp (a path under the real one is not even there) — and not beside the sources
+ * either, which may themselves lie under /tmp.
  */
 export async function testsDir(): Promise<string> {
-  const dir = fileURLToPath(new URL('../../node_modules/.dsh-sandbox-tests/', import.meta.url))
+  const dir = SANDBOX_TESTS_DIR
   await mkdir(dir, { recursive: true })
   return dir
 }
