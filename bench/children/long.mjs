@@ -4,8 +4,8 @@
 // benchmarks. Args: { mode: 'session', turns, window } — `turns` turns, each a read of one file
 // then an answer, reporting the time spent compacting, the requests that kept the previous
 // request whole as their prefix, and the largest request against the window; or
-// { mode: 'reads', together } — one turn reading 8 large files, in one response (`together`)
-// or in 8 responses one after another.
+// { mode: 'greps', together } — one turn of 8 greps over 8 large files, in one response
+// (`together`) or in 8 responses one after another.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -16,8 +16,8 @@ import { childArgs, measure, report } from '../lib/measure.mjs'
 
 const args = childArgs()
 const work = tempDir('long-work')
-const files = args.mode === 'reads' ? 8 : 40
-const lines = args.mode === 'reads' ? 2000 : 150
+const files = args.mode === 'greps' ? 8 : 40
+const lines = args.mode === 'greps' ? 2000 : 150
 for (let i = 0; i < files; i++) {
   const text = Array.from(
     { length: lines },
@@ -26,12 +26,17 @@ for (let i = 0; i < files; i++) {
   writeFileSync(join(work.dir, `f${i}.ts`), `${text.join('\n')}\n`)
 }
 const read = (i) => ({ name: 'read', arguments: { file_path: `f${i}.ts` } })
+// Each grep searches the whole workspace for lines of one file (ripgrep, through the tool).
+const grep = (i) => ({
+  name: 'grep',
+  arguments: { pattern: `file ${i}, line 1[0-9]{2}:`, output_mode: 'content' },
+})
 const next =
-  args.mode === 'reads'
+  args.mode === 'greps'
     ? args.together
       ? (n) =>
-          n === 0 ? { calls: Array.from({ length: 8 }, (_, i) => read(i)) } : { text: 'Read.' }
-      : (n) => (n < 8 ? { calls: [read(n)] } : { text: 'Read.' })
+          n === 0 ? { calls: Array.from({ length: 8 }, (_, i) => grep(i)) } : { text: 'Found.' }
+      : (n) => (n < 8 ? { calls: [grep(n)] } : { text: 'Found.' })
     : (n) =>
         n % 2 === 0
           ? { calls: [read((n / 2) % files)] }
@@ -56,11 +61,11 @@ agent.subscribe((event) => {
   }
 })
 
-const turns = args.mode === 'reads' ? 1 : args.turns
+const turns = args.mode === 'greps' ? 1 : args.turns
 const result = await measure(async () => {
   for (let turn = 0; turn < turns; turn++) {
     const end = await agent.send(
-      args.mode === 'reads' ? 'Read the eight files.' : `Turn ${turn}: look at the next file.`,
+      args.mode === 'greps' ? 'Search the eight files.' : `Turn ${turn}: look at the next file.`,
     )
     if (end.reason !== 'completed')
       throw new Error(`turn ${turn} ended ${end.reason}: ${end.error}`)
