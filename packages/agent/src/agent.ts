@@ -13,6 +13,7 @@ import { runTurn } from './loop'
 import type { LoopServices, TurnOutcome } from './loop'
 import { errorMessage } from './model-stream'
 import { SessionLog } from './session-log'
+import { currentPlanOf } from './plan'
 import { sessionTitleOf } from './title'
 import type { ListenerErrorHandler } from './session-log'
 import type { SessionEvent, SessionHeader, SessionListener, TurnEnd } from './types'
@@ -60,6 +61,7 @@ export class Agent implements ToolAgent {
       () => options.modelInfo(this.model),
       () => this.firstMessage(),
       restored?.events,
+      () => currentPlanOf(this.session.events)?.text,
     )
   }
 

@@ -52,6 +52,8 @@ export class SessionContext {
     /** The person's first message of the session, for the summary's opening. */
     private readonly firstMessage: () => string | undefined,
     earlier: readonly SessionEvent[] = [],
+    /** The session's current plan as its model last set it, kept in a summary's opening. */
+    private readonly currentPlan: () => string | undefined = () => undefined,
   ) {
     for (const event of earlier)
       if (event.type === 'context/usage' && event.cost) this.spent = { ...event.cost }
@@ -181,7 +183,8 @@ export class SessionContext {
           signal: spec.signal,
         })
         if (usage) this.charge(usage)
-        const opening = openingOf(this.firstMessage(), text, latestUserText(older))
+        const latest = latestUserText(older)
+        const opening = openingOf(this.firstMessage(), text, latest, this.currentPlan())
         record.summary = { text, opening, keep: next.length - end }
         next = [{ role: 'user', content: opening }, ...next.slice(end)]
       } catch (error) {

@@ -81,14 +81,19 @@ export async function summarise(request: SummaryRequest): Promise<{
 
 export const SUMMARY_HEADING = '[The earlier conversation, summarised to save context]'
 
-/** The message that opens the conversation after a summary. */
+/**
+ * The message that opens the conversation after a summary: the person's first message, the
+ * summary, the latest message, and the session's current plan (state a summary must not blur).
+ */
 export function openingOf(
   first: string | undefined,
   summary: string,
   latest: string | undefined,
+  plan?: string,
 ): string {
   const parts = [first ?? '', '', SUMMARY_HEADING, summary]
   if (latest !== undefined && latest !== first)
     parts.push('', "[The person's latest message]", latest)
+  if (plan !== undefined) parts.push('', '[Your current plan, as you last set it]', plan)
   return parts.join('\n').trimStart()
 }

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import ToolRegistry from '@deepseek-ai/dsh-tools'
+import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
 import type { LlmMessage, LlmRequest } from '@deepseek-ai/dsh-llm'
 import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import Agents, { ContextMeter, elideBefore, estimateRequest, historyOf, recentStart } from '../src'
 import type { AgentsConfig, SessionEvent } from '../src'
 import { WindowedLlm, readCall, registerBigRead, serverTokens } from './helpers/windowed'
@@ -253,6 +254,33 @@ describe('compaction in a session', () => {
     expect(compacted[0]!.trigger).toBe('command')
     expect(compacted[0]!.summary?.opening).toMatch(
       /^read five files\n\n\[The earlier conversation, summarised to save context\]\n- summary of/,
+    )
+  })
+
+  it('a summary keeps the current plan in its opening, though the call that set it is summarised', async () => {
+    const responses = [
+      { calls: [{ id: 'p1', name: 'plan', arguments: { steps: 'read, then fix' } }] },
+      ...thirtyReads(0).responses.slice(0, 6),
+      { text: 'five read' },
+    ]
+    const host = await windowedHost({ window: 100_000, responses }, 20)
+    host.ctx.tools.register(
+      defineTool({
+        name: 'plan',
+        description: 'Sets the plan.',
+        input: z.object({ steps: z.string() }),
+        execute: async (args) => `Plan: ${args.steps}`,
+        presentResult: (args) => ({
+          plan: [{ content: args.steps, status: 'in_progress', priority: 'medium' }],
+        }),
+      }),
+    )
+    const agent = host.agents.create({ cwd: host.dir })
+    await agent.send('plan and read five files')
+    await agent.compact()
+    const [compacted] = of(agent.session.events, 'context/compacted')
+    expect(compacted?.summary?.opening).toContain(
+      '\n\n[Your current plan, as you last set it]\nPlan: read, then fix',
     )
   })
 

@@ -2,7 +2,7 @@
 // current plan found in a log and the reminder a shortened conversation gets; deleting stored
 // sessions through the host.
 import { afterEach, describe, expect, it } from 'vitest'
-import { currentPlanOf, planReminderOf, sessionTitleOf } from '../src'
+import { currentPlanOf, sessionTitleOf } from '../src'
 import type { StoredSessionEvent } from '../src'
 import { echoHost as makeEchoHost } from './helpers/echo'
 import type { Host, HostOptions } from './helpers/host'
@@ -68,13 +68,6 @@ describe('the current plan', () => {
       text: 'second plan',
     })
     expect(currentPlanOf([])).toBeUndefined()
-  })
-
-  it('comes back as a user message carrying the text the model got', () => {
-    const reminder = planReminderOf(planEvents())
-    expect(reminder?.role).toBe('user')
-    expect(reminder?.content).toMatch(/current plan[\s\S]*\nsecond plan$/)
-    expect(planReminderOf(planEvents().slice(1, 2))).toBeUndefined()
   })
 })
 
