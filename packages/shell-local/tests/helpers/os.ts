@@ -1,27 +1,12 @@
 // What the operating system says about processes: the members of a process group (from
 // /proc, so no test trusts our own bookkeeping), and waiting until a condition holds.
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, realpath } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** The pids whose process group is `pgid`, alive now (zombies excluded). */
-export function groupMembers(pgid: number): number[] {
-  const members: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // the process ended while we looked
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(entry))
-  }
-  return members
-}
+/** The live members of a process group, from /proc (the seam's contract reads it so too). */
+export { groupMembers } from '@deepseek-ai/dsh-shell/testing'
 
 /** True while the process `pid` exists and is not a zombie. */
 export function alive(pid: number): boolean {

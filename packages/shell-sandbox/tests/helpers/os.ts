@@ -1,25 +1,10 @@
 // What the operating system says: the live members of a process group (from /proc, not our
 // own bookkeeping), waiting until a condition holds, and a command run to its end through a
 // shell with its output collected.
-import { readFileSync, readdirSync } from 'node:fs'
 import type { Shell, ShellExit, ShellRunOptions } from '@deepseek-ai/dsh-shell'
 
-/** The pids whose process group is `pgid`, alive now (zombies excluded). */
-export function groupMembers(pgid: number): number[] {
-  const members: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // the process ended while we looked
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) members.push(Number(entry))
-  }
-  return members
-}
+/** The live members of a process group, from /proc (the seam's contract reads it so too). */
+export { groupMembers } from '@deepseek-ai/dsh-shell/testing'
 
 export async function waitUntil(check: () => boolean, ms = 5000): Promise<boolean> {
   const end = Date.now() + ms
