@@ -2,14 +2,18 @@
 // dist/bin.js (start.ts) is the small start that runs dist/dsh-acp.cjs, bin.ts bundled with
 // every dependency into one minified CommonJS file: a classic script, so V8 can keep a code
 // cache for it (Node 20 keeps none for ES modules). The bundle is built after the modules, so
-// their `clean` cannot remove it, and the build ends by running the bin once (`--version`),
-// which checks that it starts and writes its first code cache. dist/bin-modules.js is bin.ts
+// their `clean` cannot remove it, and the build ends by starting the bin once as an editor does
+// (`initialize`, then `session/new` in a temp directory), which checks that it starts and writes
+// its first code cache with every function a start runs (a `--version` run would leave the
+// session's out, to be compiled at each start). dist/bin-modules.js is bin.ts
 // over the packages' dist modules, for CPU profiles that tell the packages apart.
 // Left out of the bundle, and so dependencies of this package: what finds files beside its own
 // code at run time (ripgrep's binary, tree-sitter's WebAssembly); `shims` gives the bundled
 // code an `import.meta.url`, the bundle's own.
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { build } from 'tsup'
 import { packageBuild } from '../../tsup.package'
 
@@ -35,7 +39,49 @@ async function buildBundle(): Promise<void> {
     silent: true,
     define: { DSH_ACP_VERSION: JSON.stringify(pkg.version) },
   })
-  execFileSync(process.execPath, ['dist/bin.js', '--version'], { stdio: 'inherit' })
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-acp-warm-'))
+  try {
+    await startOnce(resolve('dist/bin.js'), dir)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** Starts `bin` in `dir`, opens a session, closes stdin; rejects unless it answered and exited 0. */
+function startOnce(bin: string, dir: string): Promise<void> {
+  const env = { ...process.env }
+  for (const key of ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY']) delete env[key]
+  const child = spawn(process.execPath, [bin, '--sessions', join(dir, 'sessions')], {
+    cwd: dir,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  return new Promise((done, fail) => {
+    let stdout = ''
+    let stderr = ''
+    let answered = false
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (stdout + chunk.toString()).split('\n')
+      stdout = lines.pop() ?? ''
+      for (const line of lines) {
+        const message = JSON.parse(line) as { id?: number; result?: { sessionId?: string } }
+        if (message.id !== 2) continue
+        answered = message.result?.sessionId !== undefined
+        child.stdin.end()
+      }
+    })
+    child.on('error', fail)
+    child.on('exit', (code) => {
+      if (answered && code === 0) done()
+      else fail(new Error(`the built bin did not open a session (exit ${code}):\n${stderr}`))
+    })
+    const send = (message: object): void => {
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
+    }
+    send({ id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })
+    send({ id: 2, method: 'session/new', params: { cwd: dir, mcpServers: [] } })
+  })
 }
 
 export default packageBuild(

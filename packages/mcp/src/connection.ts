@@ -2,20 +2,16 @@
 // or streamable HTTP), its tools listed (every page), its calls made with a timeout and the
 // caller's signal (either cancels the call on the server: notifications/cancelled), told when
 // its tool list changes or when it goes away, and closed: stdin ended, then SIGTERM, then
-// SIGKILL, so no child outlives it. Not the tools' definitions (./tool) nor the session (./session).
+// SIGKILL, so no child outlives it. The SDK is loaded by the first `connect()` (./sdk). Not the
+// tools' definitions (./tool) nor the session (./session).
 import type { Readable } from 'node:stream'
-import { Client } from '@modelcontextprotocol/sdk/client'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  ErrorCode,
-  McpError as SdkError,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolResult, ErrorCode, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig } from './config'
 import { McpError } from './errors'
+import { loadMcpSdk } from './sdk'
+import type { McpSdk } from './sdk'
 import { StderrHead } from './stderr'
 
 export interface McpConnectionOptions {
@@ -34,11 +30,17 @@ export interface McpConnectionOptions {
 const GRACE_MS = 500
 const TERM_MS = 1000
 
+/** What `connect()` made once the SDK was loaded. */
+interface Started {
+  sdk: McpSdk
+  client: Client
+  transport: Transport
+}
+
 export class McpConnection {
   readonly name: string
   readonly stderr = new StderrHead()
-  private readonly client: Client
-  private readonly transport: Transport
+  private started: Started | undefined
   private closing = false
   private gone = false
   private markExited = () => {}
@@ -46,17 +48,6 @@ export class McpConnection {
 
   constructor(private readonly options: McpConnectionOptions) {
     this.name = options.config.name
-    this.client = new Client({ name: 'dsh', version: options.version }, { capabilities: {} })
-    this.transport = this.transportOf(options.config)
-    this.client.onclose = () => {
-      this.markExited()
-      if (this.closing || this.gone) return
-      this.gone = true
-      options.onGone()
-    }
-    this.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-      if (!this.closing && !this.gone) options.onToolsChanged()
-    })
   }
 
   /** True once the server went away on its own. */
@@ -66,15 +57,31 @@ export class McpConnection {
 
   /** Starts the server and initializes the session; rejects with what went wrong. */
   async connect(): Promise<void> {
-    await this.client.connect(this.transport, { timeout: this.options.connectTimeoutMs })
+    const sdk = await loadMcpSdk()
+    if (this.closing) throw new Error(`MCP server "${this.name}" was closed before it started.`)
+    const { options } = this
+    const client = new sdk.Client({ name: 'dsh', version: options.version }, { capabilities: {} })
+    const transport = this.transportOf(sdk, options.config)
+    client.onclose = () => {
+      this.markExited()
+      if (this.closing || this.gone) return
+      this.gone = true
+      options.onGone()
+    }
+    client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => {
+      if (!this.closing && !this.gone) options.onToolsChanged()
+    })
+    this.started = { sdk, client, transport }
+    await client.connect(transport, { timeout: options.connectTimeoutMs })
   }
 
   /** Every tool the server offers (all pages). */
   async listTools(): Promise<Tool[]> {
     const tools: Tool[] = []
     let cursor: string | undefined
+    const { client } = this.connected()
     do {
-      const page = await this.client.listTools(cursor === undefined ? undefined : { cursor })
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor })
       tools.push(...page.tools)
       cursor = page.nextCursor
     } while (cursor !== undefined)
@@ -89,17 +96,20 @@ export class McpConnection {
   async callTool(tool: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult> {
     const { callTimeoutMs } = this.options
     if (this.gone) throw this.goneError(tool)
+    const { sdk, client } = this.connected()
+    const isCode = (error: unknown, code: ErrorCode): boolean =>
+      error instanceof sdk.McpError && error.code === code
     try {
       const params = { name: tool, arguments: args as Record<string, unknown> }
-      const result = await this.client.callTool(params, undefined, {
+      const result = await client.callTool(params, undefined, {
         timeout: callTimeoutMs,
         ...(signal !== undefined && { signal }),
       })
       return result as CallToolResult
     } catch (error) {
       if (signal?.aborted) throw new Error(`The call of "${tool}" was cancelled.`, { cause: error })
-      if (this.gone || isCode(error, ErrorCode.ConnectionClosed)) throw this.goneError(tool)
-      if (isCode(error, ErrorCode.RequestTimeout)) {
+      if (this.gone || isCode(error, sdk.ErrorCode.ConnectionClosed)) throw this.goneError(tool)
+      if (isCode(error, sdk.ErrorCode.RequestTimeout)) {
         const seconds = Math.round(callTimeoutMs / 100) / 10
         const message = `"${tool}" of MCP server "${this.name}" gave no answer within ${seconds} s; the call was cancelled on the server. Try again with a smaller request, or do without this tool.`
         throw new McpError('MCP_TIMEOUT', message, { cause: error })
@@ -114,8 +124,14 @@ export class McpConnection {
   async close(): Promise<void> {
     if (this.closing) return this.exited
     this.closing = true
-    const pid = this.transport instanceof StdioClientTransport ? this.transport.pid : null
-    const closed = this.client.close().catch(() => undefined)
+    const { started } = this
+    if (started === undefined) {
+      this.markExited() // closed before `connect()` made anything: no process to end
+      return
+    }
+    const { sdk, client, transport } = started
+    const pid = transport instanceof sdk.StdioClientTransport ? transport.pid : null
+    const closed = client.close().catch(() => undefined)
     if (pid === null) {
       await closed
       return
@@ -134,13 +150,19 @@ export class McpConnection {
     return new McpError('MCP_SERVER_GONE', message)
   }
 
-  private transportOf(config: McpServerConfig): Transport {
+  /** The SDK and client of a connection `connect()` started. */
+  private connected(): Started {
+    if (this.started === undefined) throw new Error(`MCP server "${this.name}" is not connected.`)
+    return this.started
+  }
+
+  private transportOf(sdk: McpSdk, config: McpServerConfig): Transport {
     if (config.transport === 'http') {
-      return new StreamableHTTPClientTransport(new URL(config.url), {
+      return new sdk.StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers },
       })
     }
-    const transport = new StdioClientTransport({
+    const transport = new sdk.StdioClientTransport({
       command: config.command,
       args: config.args,
       env: config.env,
@@ -150,10 +172,6 @@ export class McpConnection {
     this.stderr.follow(transport.stderr as Readable | null)
     return transport
   }
-}
-
-function isCode(error: unknown, code: ErrorCode): boolean {
-  return error instanceof SdkError && error.code === code
 }
 
 function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {

@@ -3,8 +3,8 @@
 // inside the roots it was given (or nowhere), with a private /tmp and, unless allowed, no
 // network; a command asked for no confinement runs as shell-local runs it. Both go through
 // shell-local's spawnGroup and environment, so process groups, timeouts, cancel and the
-// hidden API keys work alike. Whether bwrap works is checked once, at start (./probe); where it
-// does not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason`
+// hidden API keys work alike. Whether bwrap works is checked once, when first needed (./probe),
+// not at start, so starting waits for no child process; where it does not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason`
 // says why, so the permission layer asks or refuses instead.
 import { realpathSync } from 'node:fs'
 import type { Context } from 'cordis'
@@ -35,18 +35,23 @@ export type SandboxShellConfig = z.input<typeof Config>
 export default class SandboxShell extends Shell {
   static Config = Config
 
-  /** Why no command can be sandboxed here; `undefined` when bwrap works. */
-  readonly unavailable: string | undefined
   private readonly config: z.output<typeof Config>
   private readonly running = new Set<ShellProcess>()
   private disposed = false
+  /** The probe's answer, once asked. */
+  private probed: { why: string | undefined } | undefined
 
   constructor(ctx: Context, config: SandboxShellConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
     this.config = config as z.output<typeof Config>
-    this.unavailable = probeSandbox(this.config.bwrap)
     ctx.effect(() => () => this.disposeAll(), 'shell processes')
+  }
+
+  /** Why no command can be sandboxed here; `undefined` when bwrap works. Probed on first read. */
+  get unavailable(): string | undefined {
+    this.probed ??= { why: probeSandbox(this.config.bwrap) }
+    return this.probed.why
   }
 
   override confinement(request: ShellConfinement): ShellConfinementLevel | undefined {

@@ -1,5 +1,5 @@
 // Whether a working sandbox exists here: Linux, a `bwrap` that starts, and namespaces it may
-// create. Checked once, when the provider starts, by running `true` in the same kind of
+// create. Checked once, when the provider first needs to know, by running `true` in the same kind of
 // sandbox a command gets (network off, the strictest). The answer is why not, or nothing.
 // Also the one explanation a person gets when commands cannot be sandboxed.
 import { spawnSync } from 'node:child_process'

@@ -1,6 +1,32 @@
-// The one check of whether a sandbox works here, and the arguments a confined command gets.
-import { describe, expect, it } from 'vitest'
+// The one check of whether a sandbox works here (made when first needed, not when the provider
+// starts), and the arguments a confined command gets.
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
 import { bwrapArgs, probeSandbox } from '../src/index'
+import { sandboxStack, testsDir } from './helpers/stack'
+import type { SandboxStack } from './helpers/stack'
+
+let stack: SandboxStack | undefined
+
+afterEach(async () => {
+  await stack?.cleanup()
+  stack = undefined
+})
+
+/** A `bwrap` that notes the program each run of it starts (its last argument), then runs it. */
+async function notingBwrap(): Promise<{ bwrap: string; started: () => string[] }> {
+  const dir = await mkdtemp(join(await testsDir(), 'bwrap-'))
+  const bwrap = join(dir, 'bwrap')
+  const notes = join(dir, 'started.txt')
+  const script = `#!/bin/sh\nfor last; do :; done\nprintf '%s\\n' "$last" >> '${notes}'\nexec bwrap "$@"\n`
+  await writeFile(bwrap, script)
+  await chmod(bwrap, 0o755)
+  const started = () =>
+    existsSync(notes) ? readFileSync(notes, 'utf8').split('\n').filter(Boolean) : []
+  return { bwrap, started }
+}
 
 describe('the sandbox check', () => {
   it('finds the installed bwrap working', () => {
@@ -41,5 +67,19 @@ describe('the bwrap arguments', () => {
     expect(args).not.toContain('--unshare-net')
     expect(args).not.toContain('--new-session')
     expect(args).not.toContain('--bind')
+  })
+})
+
+describe('when the check is made', () => {
+  it('starting the provider runs no bwrap; the first confined command checks once', async () => {
+    const { bwrap, started } = await notingBwrap()
+    stack = await sandboxStack({ shell: { bwrap } })
+    expect(started()).toEqual([])
+    await stack.call('bash', { command: 'touch a.txt' }, { mode: 'auto-edit' })
+    await stack.call('bash', { command: 'touch b.txt' }, { mode: 'auto-edit' })
+    expect(started()).toEqual(['true', 'touch a.txt', 'touch b.txt'])
+    expect(stack.shell.unavailable).toBeUndefined()
+    expect(existsSync(join(stack.root, 'b.txt'))).toBe(true)
+    expect(stack.asked).toEqual([])
   })
 })

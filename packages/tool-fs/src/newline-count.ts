@@ -167,11 +167,18 @@ function compile(): object | undefined {
   }
 }
 
-const compiled = compile()
+/** The compiled routine, compiled on first use (not when the module loads), once. */
+let compiledOnce: { module: object | undefined } | undefined
+
+function compiled(): object | undefined {
+  compiledOnce ??= { module: compile() }
+  return compiledOnce.module
+}
 
 function instantiate(): Routine | undefined {
-  if (wasm === undefined || compiled === undefined) return undefined
-  const { exports } = new wasm.Instance(compiled)
+  const module = compiled()
+  if (wasm === undefined || module === undefined) return undefined
+  const { exports } = new wasm.Instance(module)
   const { memory, find, nul } = exports
   if (!(memory instanceof wasm.Memory) || typeof find !== 'function' || typeof nul !== 'function') {
     return undefined
@@ -184,7 +191,9 @@ const idle: Routine[] = []
 const IDLE_KEPT = 2
 
 /** True when the WebAssembly routine is in use (false: the indexOf fallback). */
-export const bulkNewlineSearch = compiled !== undefined
+export function bulkNewlineSearch(): boolean {
+  return compiled() !== undefined
+}
 
 /**
  * Finds newlines and NUL bytes in chunks. A chunk in the finder's arena (see `arena`) is

@@ -1,9 +1,10 @@
 // The bash parser: tree-sitter's bash grammar (tree-sitter-bash, as WebAssembly) in
 // web-tree-sitter, loaded once on first use. A command that does not parse cleanly (a tree with
 // an error or a missing node) gives `undefined`: the classifier treats it as unknown.
+// web-tree-sitter itself is required on first use too (its CommonJS face), not imported at the
+// top: loading it takes a while, and a bundle that leaves it outside cannot import() it.
 import { createRequire } from 'node:module'
-import { Language, Parser } from 'web-tree-sitter'
-import type { Node } from 'web-tree-sitter'
+import type { Node, Parser } from 'web-tree-sitter'
 
 export type BashNode = Node
 
@@ -11,8 +12,9 @@ let loading: Promise<Parser> | undefined
 
 function loadParser(): Promise<Parser> {
   loading ??= (async () => {
-    await Parser.init()
     const require = createRequire(import.meta.url)
+    const { Language, Parser } = require('web-tree-sitter') as typeof import('web-tree-sitter')
+    await Parser.init()
     const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'))
     const parser = new Parser()
     parser.setLanguage(bash)
