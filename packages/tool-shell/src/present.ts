@@ -11,7 +11,7 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
-import type { BashArgs, BashDetails } from './bash'
+import type { BashArgs, BashDetails } from './input'
 
 export const TITLE_MAX_CHARS = 200
 

@@ -1,5 +1,5 @@
 // The system-prompt section that teaches the model the shell tools.
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './bash'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './input'
 import { OUTPUT_CAP_CHARS } from './output'
 
 export const bashPrompt = `## Running commands: bash, job_output, job_kill
