@@ -13,7 +13,7 @@ import type {
   ToolPresentationContent,
 } from '@deepseek-ai/dsh-tools'
 import { cancelledError, rejectedError, unansweredError, unaskedError } from './messages'
-import type { PermissionHost } from './gate'
+import type { PermissionHost } from './host'
 import type { PermissionKindGroup } from './modes'
 
 /** One call the gate wants the person to decide on. */

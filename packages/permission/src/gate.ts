@@ -2,17 +2,15 @@
 // mode and roots, classifies the call (kind group from its presentation, scope from real
 // paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
 // (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
-import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type {
-  EventBus,
   ToolCallAccess,
   ToolExecution,
   ToolExecutionResult,
   ToolLocation,
   ToolSession,
 } from '@deepseek-ai/dsh-tools'
-import type ToolRegistry from '@deepseek-ai/dsh-tools'
 import { askPerson } from './ask'
+import type { PermissionHost } from './host'
 import type { PermissionAlways } from './ask'
 import { refusedError } from './messages'
 import { decide, isPermissionModeId, kindGroup } from './modes'
@@ -24,13 +22,6 @@ import { PermissionState } from './state'
 export interface PermissionGateOptions {
   defaultMode: PermissionModeId
   unanswered: 'deny' | 'allow'
-}
-
-/** What the gate uses of the app, taken once when the plugin is applied (see `untraced`). */
-export interface PermissionHost {
-  tools: ToolRegistry
-  fs: FileSystem
-  events: EventBus
 }
 
 export class PermissionGate {

@@ -1,7 +1,6 @@
 // The `edit` tool: checks its arguments (before any I/O), asks `fs/edit-intent` for the
 // version the edit expects (the policy answers, or refuses an unread file), replaces with
 // `editText` in one critical section, then reports `fs/observed`. No stat.
-import { z } from 'zod'
 import type { FsError, FsTextExcerpt } from '@deepseek-ai/dsh-fs'
 import { invalidEditError } from '@deepseek-ai/dsh-fs/provider'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -13,25 +12,10 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput, resolveFor, type ToolFsHost } from './input'
+import { editInput, type EditArgs } from './args'
+import { resolveFor, type ToolFsHost } from './input'
 import { formatEditClip, presentFailure, titlePath } from './present'
 import { previewEdit } from './preview'
-
-export const editInput = z.object({
-  file_path: filePathInput(
-    'The file to edit: an absolute path, or a path relative to the workspace.',
-  ),
-  old_string: z
-    .string()
-    .describe('The exact text to replace, as in the file (whitespace included, no line numbers).'),
-  new_string: z.string().describe('The text to put in its place (must differ from old_string).'),
-  replace_all: z
-    .boolean()
-    .optional()
-    .describe('Replace every occurrence (default false: old_string must occur exactly once).'),
-})
-
-export type EditArgs = z.infer<typeof editInput>
 
 /** `details` of an edit, for presentation. */
 export interface EditDetails {

@@ -50,5 +50,6 @@ export function apply(ctx: Context, config: ToolFsConfig): void {
 }
 
 export type { ReadArgs, ReadDetails } from './read'
-export type { WriteArgs, WriteDetails } from './write'
-export type { EditArgs, EditDetails } from './edit'
+export type { EditArgs, WriteArgs } from './args'
+export type { WriteDetails } from './write'
+export type { EditDetails } from './edit'

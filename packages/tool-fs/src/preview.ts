@@ -13,12 +13,11 @@ import {
   staleVersionError,
 } from '@deepseek-ai/dsh-fs/provider'
 import type { ToolExecution, ToolPresentationContent } from '@deepseek-ai/dsh-tools'
-import type { EditArgs } from './edit'
+import type { EditArgs, WriteArgs } from './args'
 import { forModel } from './failures'
 import { resolveFor, type ToolFsHost } from './input'
 import { formatLineCount } from './read-render'
 import { countLines, textChange } from './text-change'
-import type { WriteArgs } from './write'
 
 /** A file larger than this is not read for a preview: its diff would not be read either. */
 export const PREVIEW_MAX_BYTES = 8 * 1024 * 1024

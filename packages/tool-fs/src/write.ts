@@ -2,7 +2,6 @@
 // none without it), writes atomically with `writeText`, then reports `fs/observed` and works
 // out the change its card shows (./text-change, in slices: the content may be a huge file).
 // No stat: the provider checks the condition inside its critical section.
-import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
@@ -12,20 +11,12 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { forModel } from './failures'
-import { filePathInput, resolveFor, type ToolFsHost } from './input'
+import { writeInput, type WriteArgs } from './args'
+import { resolveFor, type ToolFsHost } from './input'
 import { presentFailure, titlePath } from './present'
 import { previewWrite } from './preview'
 import { formatLineCount } from './read-render'
 import { countLines, textChange, type TextChange } from './text-change'
-
-export const writeInput = z.object({
-  file_path: filePathInput(
-    'The file to write: an absolute path, or a path relative to the workspace.',
-  ),
-  content: z.string().describe('The whole new content of the file.'),
-})
-
-export type WriteArgs = z.infer<typeof writeInput>
 
 /** `details` of a write, for presentation. */
 export interface WriteDetails {
