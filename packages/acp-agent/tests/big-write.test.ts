@@ -3,28 +3,19 @@
 // how much more there was), all its frames together stay under 1 MiB, the stored session log
 // holds the clipped form, and a new process loading the session replays the clipped card.
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import type { AcpFrame } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-big-write-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-big-write')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 /** The longest string a card or the log keeps whole (the tools package's LONG_STRING_CHARS). */
 const LONG_STRING_CHARS = 64 * 1024
 const LINE = `${'x'.repeat(99)}\n`

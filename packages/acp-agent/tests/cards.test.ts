@@ -3,9 +3,8 @@
 // a read card with the file's text rather than the model's framing, a failed card that names
 // workspace paths as the titles do, a new file in new folders through an editor that makes no
 // folders. Every frame the bin writes is checked against the ACP schema.
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import {
@@ -15,22 +14,14 @@ import {
   choose,
 } from '@deepseek-ai/dsh-acp-testing'
 import type { PermissionAnswerer } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-cards-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-cards')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 type Call = { id: string; name: string; arguments: Record<string, unknown> }
 
 interface RunOptions {

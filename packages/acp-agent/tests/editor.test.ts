@@ -2,8 +2,7 @@
 // unsaved buffer is what the agent reads, an edit goes out as one fs/write_text_file with the
 // edited text and the disk is left alone, typing under the agent makes its edit stale, and a
 // client that never answers is timed out (--editor-timeout) with a clear error.
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import {
@@ -13,22 +12,14 @@ import {
   choose,
 } from '@deepseek-ai/dsh-acp-testing'
 import type { PermissionAnswerer } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-editor-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-editor')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 type Call = { id: string; name: string; arguments: Record<string, unknown> }
 const read: Call = { id: 'r1', name: 'read', arguments: { file_path: 'a.ts' } }
 const edit: Call = {

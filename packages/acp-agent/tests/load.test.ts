@@ -3,30 +3,20 @@
 // asked edit) loads with every card replayed once, as it ended, every frame schema-valid, and
 // the bin spends under a second on it.
 import { readFileSync } from 'node:fs'
-import { mkdtemp, realpath, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import * as acp from '@agentclientprotocol/sdk'
 import type { StoredSessionEvent as SessionEvent } from '@deepseek-ai/dsh-agent'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { FileSessionStore } from '@deepseek-ai/dsh-session-store'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-load-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-load')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 const TURNS = 500
 
 /** One stored turn of 20 events: two cards, a thought and an answer streamed in pieces. */

@@ -6,29 +6,20 @@
 // is a session option whose switch reaches the server and survives a load; a keyless server
 // gets no Authorization header and its /models list becomes the option; a too-long refusal is
 // recovered. Every frame either side wrote is checked against the ACP schema.
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { startModelServer } from './helpers/model-server'
 import type { ModelAnswer, ModelServer } from './helpers/model-server'
 import { envWithoutKey, startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-long-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-long')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 /** A workspace of `count` files of 150 lines each (about 2,500 of the server's tokens). */
 async function workspaceOf(count: number): Promise<string> {
   const dir = await tempDir('work')

@@ -3,16 +3,16 @@
 // in the model's request, cards with titles and kinds, read-only unasked and writing asked, the
 // timeout, cancel, a crash told once while the session goes on, and no server process left
 // after session/close or after stdin ends (checked with the OS). Every frame checked valid.
-import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startHttpServer } from '../../mcp/tests/fixtures/http-server.mjs'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession, LiveSessionOptions } from './helpers/live-session'
 import { recordingServer, textAnswer } from './helpers/recording-server'
@@ -20,18 +20,9 @@ import { envWithoutKey } from './helpers/spawn-bin'
 
 const SERVER = fileURLToPath(new URL('../../mcp/tests/fixtures/stdio-server.mjs', import.meta.url))
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-mcp-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-mcp')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 let live: LiveSession | undefined
 afterEach(async () => {
   if (live !== undefined) expect(await live.close()).toBe(0)

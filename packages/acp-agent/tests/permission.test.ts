@@ -1,30 +1,21 @@
 // Asking before a change, over the BUILT bin's real stdio with the SDK's own client: the same
 // promises as in memory — the pending card with its diff, the options, allow, always allow,
 // reject, cancel while asked, the modes and the workspace roots — and every frame valid.
-import { mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { RequestError } from '@agentclientprotocol/sdk'
 import type { RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
 import type { PermissionAnswerer } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession } from './helpers/live-session'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-permission-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-permission')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 let live: LiveSession | undefined
 afterEach(async () => {
   expect(await live?.close()).toBe(0)

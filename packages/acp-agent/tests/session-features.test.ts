@@ -3,30 +3,21 @@
 // in the model's request (a recording OpenAI-compatible server on 127.0.0.1) whose unread edit
 // is refused; delete, then list, then load; and a delete refused for a session another live
 // process holds. Every frame either bin wrote is checked against the ACP schema.
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { recordingServer, textAnswer, toolCallAnswer } from './helpers/recording-server'
 import { envWithoutKey, startBin } from './helpers/spawn-bin'
 import type { BinSession } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-features-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-features')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 /** A bin on `store` with a client: initialized, ready for sessions. */
 async function connect(args: string[], env?: NodeJS.ProcessEnv) {
   const bin = startBin(args, await tempDir('home'), env)

@@ -3,28 +3,19 @@
 // lists it, replays each card once as it ended with session/load, and goes on — its model (a
 // recording OpenAI-compatible server on 127.0.0.1) gets the earlier turn, and an edit right
 // after the load is refused until the file is read again.
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { recordingServer, sse } from './helpers/recording-server'
 import { envWithoutKey, startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-sessions-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-sessions')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 const SCRIPT = {
   turns: [
     {

@@ -4,30 +4,21 @@
 // that runs nothing, a file a command changed being stale for the next edit, a stored session
 // replayed in a new process — and no command's process outliving the bin. Every frame valid.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid, choose } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession, LiveSessionOptions } from './helpers/live-session'
 import { startBin } from './helpers/spawn-bin'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-shell-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-shell')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 let live: LiveSession | undefined
 afterEach(async () => {
   if (live !== undefined) expect(await live.close()).toBe(0)

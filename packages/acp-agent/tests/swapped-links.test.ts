@@ -9,38 +9,26 @@ import {
   link,
   lstat,
   mkdir,
-  mkdtemp,
   readdir,
   readFile,
-  realpath,
   rename,
-  rm,
   symlink,
   unlink,
   writeFile,
 } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RequestPermissionResponse, SessionUpdate } from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
 import type { PermissionAnswerer } from '@deepseek-ai/dsh-acp-testing'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
+import { tempDirs } from './helpers/temp-dirs'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession } from './helpers/live-session'
 
-const dirs: string[] = []
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-swap-${label}-`)))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('dsh-swap')
 
 beforeAll(() => ensureBuilt(), 420_000)
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
 let live: LiveSession | undefined
 afterEach(async () => {
   expect(await live?.close()).toBe(0)
