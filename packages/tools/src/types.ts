@@ -163,6 +163,11 @@ export interface ToolResultView<D = unknown> {
  * confines. Pure data, worked out by the tool from its own arguments; every field optional.
  */
 export interface ToolCallAccess {
+  /**
+   * What the call does to the world, which policy reads (the permission gate, the agent's
+   * side-by-side scheduling); a presentation's `kind` is only what a UI draws.
+   */
+  effect?: ToolEffect
   /** What the call does to the places it reaches; default: from the presentation's kind. */
   access?: 'read' | 'edit' | 'other'
   /** The places judged inside or outside the roots; default: the presentation's locations. */
@@ -182,6 +187,9 @@ export interface ToolCallAccess {
    */
   confined?: 'workspace' | 'read-only'
 }
+
+/** What a call does to the world: nothing, reads, writes, runs code, or reaches the network. */
+export type ToolEffect = 'none' | 'read' | 'write' | 'execute' | 'network'
 
 export type ToolInput = z.ZodObject
 
