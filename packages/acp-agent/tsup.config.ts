@@ -20,6 +20,10 @@ import { packageBuild } from '../../tsup.package'
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string
 }
+/** The dependencies left outside the bundle; the packed app lists exactly these (scripts/pack.mjs). */
+const externals = JSON.parse(
+  readFileSync(new URL('./bundle-externals.json', import.meta.url), 'utf8'),
+) as string[]
 
 async function buildBundle(): Promise<void> {
   await build({
@@ -29,8 +33,8 @@ async function buildBundle(): Promise<void> {
     platform: 'node',
     target: 'node20',
     outExtension: () => ({ js: '.cjs' }),
-    noExternal: [/^(?!@vscode\/ripgrep|web-tree-sitter|tree-sitter-bash)/],
-    external: ['@vscode/ripgrep', 'web-tree-sitter', 'tree-sitter-bash'],
+    noExternal: [new RegExp(`^(?!(${externals.map(escapeRegExp).join('|')})(/|$))`)],
+    external: externals,
     shims: true,
     minify: true,
     sourcemap: true,
@@ -45,6 +49,10 @@ async function buildBundle(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
 /** Starts `bin` in `dir`, opens a session, closes stdin; rejects unless it answered and exited 0. */

@@ -13,6 +13,8 @@ import { readVersion } from './version'
 import { capLineLength } from './line-cap'
 import { stdioStream } from './stdio-stream'
 import { startDsh } from './index'
+import { zedSettings } from './zed-settings'
+import type { ZedSettingsInput } from './zed-settings'
 
 /** The longest incoming frame, in bytes: as large as the SDK's default. */
 const MAX_LINE_BYTES = 32 * 1024 * 1024
@@ -31,6 +33,9 @@ async function main(argv: string[]): Promise<void> {
       return
     case 'version':
       process.stdout.write(`dsh-acp ${readVersion()}\n`)
+      return
+    case 'zed-settings':
+      process.stdout.write(zedSettings(zedSettingsInput(command.flags)))
       return
     case 'error':
       process.stderr.write(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.\n`)
@@ -93,6 +98,18 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGINT', () => void shutdown(0))
   await connection.closed.catch((error: unknown) => logError('connection', error))
   await shutdown(0)
+}
+
+function zedSettingsInput(flags: string[]): ZedSettingsInput {
+  const keyVariable = ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY'].find(
+    (name) => (process.env[name] ?? '') !== '',
+  )
+  return {
+    flags,
+    started: process.argv[1] ?? 'dsh-acp',
+    execPath: process.execPath,
+    ...(keyVariable !== undefined && { keyVariable }),
+  }
 }
 
 function once<A extends unknown[]>(

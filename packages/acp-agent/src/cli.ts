@@ -21,6 +21,8 @@ export type CliCommand =
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
     }
+  /** Print Zed's settings entry for these flags (the others given, checked as for serving). */
+  | { kind: 'zed-settings'; flags: string[] }
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: dsh-acp [options]
@@ -52,6 +54,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --sandbox on|off  run commands in the sandbox (default on; see below)
   --sandbox-network let sandboxed commands reach the network (default: no
                     network in the sandbox)
+  --print-zed-settings
+                    print the agent_servers entry of Zed's settings.json that
+                    starts this install with the other flags given, and exit
   --help            show this help and exit
   --version         print the version and exit
 
@@ -91,6 +96,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'mcp-timeout': { type: 'string' },
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
+        'print-zed-settings': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -160,6 +166,9 @@ export function parseCli(args: readonly string[]): CliCommand {
       kind: 'error',
       message: `--mcp-timeout takes seconds, more than 0 and at most 3600, got "${mcpTimeout}"`,
     }
+  }
+  if (values['print-zed-settings'] === true) {
+    return { kind: 'zed-settings', flags: args.filter((arg) => arg !== '--print-zed-settings') }
   }
   return {
     kind: 'serve',

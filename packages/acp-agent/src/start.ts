@@ -3,17 +3,20 @@
 // (bin.ts with every dependency inside, one file, so no module resolution at start), from a V8
 // code cache kept beside it, so a start does not compile the bundle again. Without a usable
 // cache (the first run, another Node or other V8 flags, a damaged file) the bundle compiles as
-// usual and a fresh cache is written when the process exits. Writes nothing to stdout: the
-// program owns it.
+// usual and a fresh cache is written when the process exits: beside the bundle, or, where the
+// install is read-only (a global install by another user), in the person's cache folder
+// (`$XDG_CACHE_HOME/dsh`, else `~/.cache/dsh`). Writes nothing to stdout: the program owns it.
 // Not the program itself (bin.ts), and imports nothing of it, so a start loads only the bundle.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Script } from 'node:vm'
 
 const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
-const CODE_CACHE = `${BUNDLE}.code-cache`
+/** Where a code cache is looked for and written, in order; V8 rejects one of another bundle. */
+const CODE_CACHES = [`${BUNDLE}.code-cache`, join(cacheHome(), 'dsh', 'dsh-acp.code-cache')]
 
 startBundle()
 
@@ -41,22 +44,36 @@ function startBundle(): void {
   run(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE))
 }
 
+function cacheHome(): string {
+  const xdg = process.env.XDG_CACHE_HOME
+  return xdg !== undefined && xdg.startsWith('/') ? xdg : join(homedir(), '.cache')
+}
+
 function readCache(): Buffer | undefined {
-  try {
-    return readFileSync(CODE_CACHE)
-  } catch {
-    return undefined // none yet: this run compiles and writes it
+  for (const path of CODE_CACHES) {
+    try {
+      return readFileSync(path)
+    } catch {
+      // none here yet: look in the next place, else this run compiles and writes one
+    }
   }
+  return undefined
 }
 
 function writeCache(script: Script): void {
-  // A new name, then a rename: a start running beside this one reads the old cache or the new.
-  const temporary = `${CODE_CACHE}.${process.pid}`
-  try {
-    writeFileSync(temporary, script.createCachedData())
-    renameSync(temporary, CODE_CACHE)
-  } catch {
-    // A read-only install runs without a cache, compiling the bundle at each start.
-    rmSync(temporary, { force: true })
+  const data = script.createCachedData()
+  for (const path of CODE_CACHES) {
+    // A new name, then a rename: a start running beside this one reads the old cache or the new.
+    const temporary = `${path}.${process.pid}`
+    try {
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(temporary, data)
+      renameSync(temporary, path)
+      return
+    } catch {
+      // Not writable here (a read-only install, a read-only home): try the next place; with
+      // none, every start compiles the bundle.
+      rmSync(temporary, { force: true })
+    }
   }
 }

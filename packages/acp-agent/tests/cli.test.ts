@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCli, USAGE } from '../src/cli'
+import { zedSettings } from '../src/zed-settings'
 
 describe('flags that select a command', () => {
   it('no flags serve with no model options', () => {
@@ -169,5 +170,53 @@ describe('bad flags', () => {
         message: `--editor-timeout takes seconds, more than 0 and at most 3600, got "${value}"`,
       })
     }
+  })
+})
+
+describe('the Zed settings entry', () => {
+  it('--print-zed-settings keeps the other flags, checked as for serving', () => {
+    expect(parseCli(['--print-zed-settings', '--mode', 'auto-edit'])).toEqual({
+      kind: 'zed-settings',
+      flags: ['--mode', 'auto-edit'],
+    })
+    expect(parseCli(['--print-zed-settings', '--mode', 'nope']).kind).toBe('error')
+  })
+
+  it('started through the installed link, the entry names the link and a key variable', () => {
+    const printed = zedSettings({
+      flags: [],
+      started: '/usr/local/bin/dsh-acp',
+      execPath: '/usr/bin/node',
+      keyVariable: 'DSH_API_KEY',
+    })
+    expect(JSON.parse(printed)).toEqual({
+      agent_servers: {
+        dsh: {
+          type: 'custom',
+          command: '/usr/local/bin/dsh-acp',
+          args: [],
+          env: { DSH_API_KEY: 'your key here' },
+        },
+      },
+    })
+  })
+
+  it('started by path with a local server, the entry runs node on the file and names no key', () => {
+    const printed = zedSettings({
+      flags: ['--base-url', 'http://127.0.0.1:11434/v1', '--model', 'qwen3:8b'],
+      started: '/home/me/dsh/packages/acp-agent/dist/bin.js',
+      execPath: '/usr/bin/node',
+    })
+    expect(JSON.parse(printed).agent_servers.dsh).toEqual({
+      type: 'custom',
+      command: '/usr/bin/node',
+      args: [
+        '/home/me/dsh/packages/acp-agent/dist/bin.js',
+        '--base-url',
+        'http://127.0.0.1:11434/v1',
+        '--model',
+        'qwen3:8b',
+      ],
+    })
   })
 })

@@ -1,8 +1,8 @@
 // The `glob` tool: the files ripgrep would search under the root (`--files`: ignore files
 // honoured, hidden files in, `.git/` out, symlinks not followed), those whose path relative to
-// the root matches the pattern, newest modified first (ties by path). ripgrep sorts by time;
-// only the files shown (and ties) are stat'ed here, so memory stays bounded and the rest costs
-// a match each.
+// the root matches the pattern, newest modified first (ties by path). ripgrep lists unsorted,
+// on all its threads; each file that matches is stat'ed here and only the newest `limit` are
+// kept, so memory stays bounded and a file that does not match costs a match alone.
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve, sep } from 'node:path'
 import { z } from 'zod'
@@ -69,9 +69,9 @@ async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecu
     newest.take(path)
     return true
   })
-  // ripgrep sorts by modification time itself (it stats each file as it lists it); only the
-  // files shown, and those tied with the last of them, are stat'ed here, to order ties by path.
-  const flags = [...BASE_ARGS, '--files', '--sortr', 'modified', ...nameFilterFlags(args.pattern)]
+  // Sorting in ripgrep (`--sortr modified`) would run it on one thread and stat every file it
+  // lists; here only the matches are stat'ed, and the order is kept as they come.
+  const flags = [...BASE_ARGS, '--files', ...nameFilterFlags(args.pattern)]
   const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
   const failure = failureOf(exit, total)
   if (failure) throw failure
@@ -113,12 +113,11 @@ function mtimeOf(cwd: string, path: string): number {
 }
 
 /**
- * The first `limit` files of ripgrep's newest-first list, with every later file tied with the
- * last of them (ripgrep orders ties as it likes), sorted by time then path.
+ * The newest `limit` files of those taken, in the order `newer` gives (time, then path):
+ * a sorted window, each new file placed by binary search or dropped when older than the last.
  */
 class NewestFirst {
   private readonly kept: Found[] = []
-  private closed = false
 
   constructor(
     private readonly cwd: string,
@@ -126,16 +125,21 @@ class NewestFirst {
   ) {}
 
   take(path: string): void {
-    if (this.closed) return
     const found = { path, mtime: mtimeOf(this.cwd, path) }
-    if (this.kept.length >= this.limit && found.mtime !== this.kept[this.limit - 1]!.mtime) {
-      this.closed = true
-      return
+    const kept = this.kept
+    if (kept.length >= this.limit && newer(found, kept[kept.length - 1]!) >= 0) return
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (newer(kept[middle]!, found) <= 0) low = middle + 1
+      else high = middle
     }
-    this.kept.push(found)
+    kept.splice(low, 0, found)
+    if (kept.length > this.limit) kept.pop()
   }
 
   sorted(): readonly Found[] {
-    return this.kept.sort(newer)
+    return this.kept
   }
 }

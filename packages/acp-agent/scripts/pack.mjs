@@ -1,0 +1,75 @@
+// Packs the app as a person installs it: `npm run pack:app` at the root builds every package,
+// then this writes `packages/acp-agent/pack/deepseek-ai-dsh-<version>.tgz`. The tarball holds the
+// built start (dist/bin.js), the bundle with every workspace package inside it
+// (dist/dsh-acp.cjs), its code cache, the README and a package.json whose only dependencies are
+// what the bundle leaves outside it (ripgrep's binary and the bash grammar find files beside their
+// own code), so `npm install -g ./<tarball>` needs no build and downloads nothing beyond the
+// registry's packages. Usage: node scripts/pack.mjs [--out DIR]; prints the tarball's path.
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = fileURLToPath(new URL('..', import.meta.url))
+const app = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
+const externals = JSON.parse(readFileSync(join(here, 'bundle-externals.json'), 'utf8'))
+
+/** What the tarball carries from dist/, each built by `npm run build`. */
+const DIST_FILES = ['bin.js', 'dsh-acp.cjs']
+const CODE_CACHE = 'dsh-acp.cjs.code-cache'
+
+function main() {
+  const outIndex = process.argv.indexOf('--out')
+  const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] : join(here, 'pack'))
+  for (const file of DIST_FILES) {
+    if (!existsSync(join(here, 'dist', file))) {
+      console.error(`dist/${file} is missing: build first (npm run build at the repository root).`)
+      process.exit(1)
+    }
+  }
+  const staging = mkdtempSync(join(tmpdir(), 'dsh-pack-'))
+  try {
+    mkdirSync(join(staging, 'dist'))
+    for (const file of [...DIST_FILES, CODE_CACHE]) {
+      const from = join(here, 'dist', file)
+      if (existsSync(from)) copyFileSync(from, join(staging, 'dist', file))
+    }
+    copyFileSync(join(here, 'README.md'), join(staging, 'README.md'))
+    writeFileSync(join(staging, 'package.json'), `${JSON.stringify(manifest(), null, 2)}\n`)
+    mkdirSync(out, { recursive: true })
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], {
+      cwd: staging,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+    })
+    console.log(join(out, packed.trim().split('\n').pop()))
+  } finally {
+    rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/** The installed package's manifest: the app's facts, and only the bundle's outside modules. */
+function manifest() {
+  const dependencies = {}
+  for (const name of externals) {
+    const version = app.dependencies?.[name]
+    if (version === undefined) throw new Error(`${name} is outside the bundle but not a dependency`)
+    dependencies[name] = version
+  }
+  return {
+    name: '@deepseek-ai/dsh',
+    version: app.version,
+    description: 'dsh, a coding agent for your editor over the Agent Client Protocol (dsh-acp).',
+    type: 'module',
+    license: app.license,
+    repository: { type: 'git', url: 'https://github.com/deepseek-ai/dsh.git' },
+    engines: app.engines,
+    bin: { 'dsh-acp': './dist/bin.js' },
+    files: ['dist', 'README.md'],
+    dependencies,
+  }
+}
+
+main()
