@@ -5,6 +5,7 @@
 import { resolve } from 'node:path'
 import type {
   ToolCallPresentation,
+  ToolEffect,
   ToolExecution,
   ToolLocation,
   ToolPermissionAnswer,
@@ -14,14 +15,13 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { cancelledError, rejectedError, unansweredError, unaskedError } from './messages'
 import type { PermissionHost } from './host'
-import type { PermissionKindGroup } from './modes'
 
 /** One call the gate wants the person to decide on. */
 export interface PermissionQuestion {
   exec: ToolExecution
   presentation: ToolCallPresentation | undefined
   cwd: string | undefined
-  group: PermissionKindGroup
+  effect: ToolEffect
   /** Every place the call reaches lies inside the session's roots. */
   inside: boolean
   /**
@@ -58,7 +58,7 @@ export async function askPerson(
   const title = request.presentation.title
   const inner = async (): Promise<ToolPermissionAnswer> => {
     if (question.unanswered === 'allow') return { outcome: 'selected', optionId: 'allow_once' }
-    throw unansweredError(title, question.group, question.inside)
+    throw unansweredError(title, question.effect, question.inside)
   }
   const answer = await untilAborted(
     () => host.events.waterfall('tools/ask', request, inner),

@@ -203,6 +203,7 @@ function sessionOf(exec: ToolExecution): string | undefined {
 
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
+export { callEffect, defaultEffect } from './effect'
 export { fencedBlock } from './fence'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export { eventBusOf, untraced } from './untraced'

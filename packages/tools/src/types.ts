@@ -158,18 +158,18 @@ export interface ToolResultView<D = unknown> {
 }
 
 /**
- * How a call asks a permission layer to judge it, when its kind and locations do not tell
- * enough: a search judged by its root, a command by what it runs, a call the operating system
+ * How a call asks a permission layer (and the agent's scheduling) to judge it: what it does to
+ * the world, the places it reaches, what "always allow" remembers, a call the operating system
  * confines. Pure data, worked out by the tool from its own arguments; every field optional.
  */
 export interface ToolCallAccess {
   /**
    * What the call does to the world, which policy reads (the permission gate, the agent's
-   * side-by-side scheduling); a presentation's `kind` is only what a UI draws.
+   * side-by-side scheduling); a presentation's `kind` is only what a UI draws. Default (see
+   * `callEffect`): `read` for a read or search card, `write` for an edit, delete or move card,
+   * `network` for a fetch card, else `execute`.
    */
   effect?: ToolEffect
-  /** What the call does to the places it reaches; default: from the presentation's kind. */
-  access?: 'read' | 'edit' | 'other'
   /** The places judged inside or outside the roots; default: the presentation's locations. */
   scope?: readonly string[]
   /**
@@ -188,7 +188,10 @@ export interface ToolCallAccess {
   confined?: 'workspace' | 'read-only'
 }
 
-/** What a call does to the world: nothing, reads, writes, runs code, or reaches the network. */
+/**
+ * What a call does to the world: nothing outside the agent (`none`: a plan update), reads,
+ * writes, runs code, or reaches the network.
+ */
 export type ToolEffect = 'none' | 'read' | 'write' | 'execute' | 'network'
 
 export type ToolInput = z.ZodObject
