@@ -13,7 +13,7 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError, callEffect, clipLongStrings } from '@deepseek-ai/dsh-tools'
+import { ToolError, callEffect, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
   ToolCallAccess,
@@ -150,8 +150,7 @@ async function prepareCall(context: ToolCallContext, call: LlmToolCall): Promise
   // tools are found too): the log carries them to a UI and to a store, which replays them as
   // they were. Their long strings are clipped here, so neither a UI nor the store ever holds a
   // whole file for a card.
-  const { cwd, id } = context.agent.session.header
-  const view = { cwd, session: id }
+  const view = viewOf(context)
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
   const readOnly = parsed.ok && (await effectOf(context, call, parsed.value, opening)) === 'read'
   return { call, parsed, args, opening, readOnly }
@@ -201,8 +200,7 @@ function finishCall(
 ): LlmMessage {
   const { call, args } = prepared
   const result = fitResult(raw, context.maxOutputChars)
-  const { cwd, id } = context.agent.session.header
-  const view = { cwd, session: id }
+  const view = viewOf(context)
   const closing = clipped(context.tools.presentResult?.(call.name, args, raw, view))
   context.append({
     type: 'tool/result',
@@ -267,6 +265,12 @@ async function executeSafely(
       isError: true,
     }
   }
+}
+
+/** The cards' view: the session's workspace, and its root session, whose tools it sees. */
+function viewOf(context: ToolCallContext): ToolPresentationView {
+  const { session } = context.agent
+  return { cwd: session.header.cwd, session: rootSessionOf(session).header.id }
 }
 
 /** A card as the log keeps it: every long string clipped (a diff of a huge file stays small). */

@@ -2,7 +2,7 @@
 // mode and roots, classifies the call (its effect from the tool's access hook, scope from real
 // paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
 // (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
-import { callEffect } from '@deepseek-ai/dsh-tools'
+import { callEffect, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallAccess,
   ToolExecution,
@@ -37,11 +37,13 @@ export class PermissionGate {
     exec: ToolExecution,
     next: () => Promise<ToolExecutionResult>,
   ): Promise<ToolExecutionResult> {
-    const session = exec.agent?.session
+    // A child session works under its parent's mode and "always allow" memory.
+    const own = exec.agent?.session
+    const session = own === undefined ? undefined : rootSessionOf(own)
     const mode = this.modeOf(session)
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
-    const cwd = session?.header.cwd
+    const cwd = own?.header.cwd
     const id = session?.header.id
     const { tools } = this.host
     const presentation = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })

@@ -5,7 +5,6 @@
 // is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
 import * as Acp from '@deepseek-ai/dsh-acp'
-import { filesOfSession } from '@deepseek-ai/dsh-acp'
 import Agents from '@deepseek-ai/dsh-agent'
 import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
@@ -22,6 +21,7 @@ import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import type { PluginStep } from './load-in-order'
 import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
@@ -32,8 +32,9 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   const add = (label: string, load: PluginStep[1]) => steps.push([label, load])
   const { fsLocal, fsAcp } = options
   if (fsLocal !== undefined && fsAcp !== undefined) {
-    // Each session reads and writes through its editor when its client offers the fs methods.
-    const clientOf = filesOfSession(ctx)
+    // Each session reads and writes through its editor (its `files` channel, which the bridge
+    // sets) when its client offers the fs methods.
+    const clientOf = (session: unknown) => (session as ToolSession | undefined)?.channels?.files
     add('fs-acp', () => ctx.plugin(AcpFileSystem, { ...fsAcp, clientOf, local: fsLocal }))
   } else if (fsLocal !== undefined) add('fs-local', () => ctx.plugin(LocalFileSystem, fsLocal))
   if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))
