@@ -1,6 +1,6 @@
-// The tool stack the benchmarks drive, from the BUILT packages (run the build first): the fs
-// stack (LocalFileSystem on `cwd`, FsPolicy when `policy`, ToolRegistry, SystemPrompt, ToolFs)
-// — what the app loads, minus the model and the agent host.
+// The tool stack the benchmarks drive, from the BUILT packages (run the build first): the
+// stack's file keys (LocalFileSystem on `cwd`, FsPolicy when `policy`, ToolRegistry,
+// SystemPrompt, ToolFs, ToolSearch) — what the app loads, minus the model and the agent host.
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 
@@ -9,7 +9,7 @@ const dist = (name, entry = 'index.js') => new URL(`${name}/dist/${entry}`, pack
 
 /** Cordis, resolved from a package so the bench shares the packages' instance. */
 async function loadCordis() {
-  const require = createRequire(new URL('fs-stack/package.json', packages))
+  const require = createRequire(new URL('stack/package.json', packages))
   return import(pathToFileURL(require.resolve('cordis')).href)
 }
 
@@ -20,13 +20,12 @@ async function loadCordis() {
  */
 export async function loadStack({ cwd, policy = false, app = false, maxEditBytes }) {
   const { Context } = await loadCordis()
-  const FsStack = await import(dist('fs-stack'))
+  const Stack = await import(dist('stack'))
   const ctx = new Context()
-  const more = app
-    ? { editor: { clientOf: () => undefined }, permission: { defaultMode: 'ask' } }
-    : {}
-  const local = { cwd, ...(maxEditBytes !== undefined && { maxEditBytes }) }
-  await ctx.plugin(FsStack, { local, policy, ...more })
+  const more = app ? { fsAcp: {}, permission: { defaultMode: 'ask' } } : {}
+  const fsLocal = { cwd, ...(maxEditBytes !== undefined && { maxEditBytes }) }
+  const files = { fsLocal, toolFs: {}, toolSearch: {}, ...(policy && { fsPolicy: {} }) }
+  await ctx.plugin(Stack, { ...files, ...more })
   if (!ctx.tools?.get('read'))
     throw new Error('the tool stack did not load (is every package built?)')
   return ctx

@@ -55,10 +55,12 @@ async function main(argv: string[]): Promise<void> {
   const dsh = await startDsh(
     {
       cwd: process.cwd(),
-      model: choice.model,
+      llm: choice.model,
       ...(command.mode && { mode: command.mode }),
-      ...(command.editorTimeoutMs !== undefined && { editorTimeoutMs: command.editorTimeoutMs }),
-      ...(command.mcpTimeoutMs !== undefined && { mcpTimeoutMs: command.mcpTimeoutMs }),
+      ...(command.editorTimeoutMs !== undefined && {
+        fsAcp: { timeoutMs: command.editorTimeoutMs },
+      }),
+      ...(command.mcpTimeoutMs !== undefined && { mcp: { callTimeoutMs: command.mcpTimeoutMs } }),
       sandbox: {
         enabled: command.sandbox !== 'off',
         network: command.sandboxNetwork === true,

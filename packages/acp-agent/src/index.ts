@@ -7,13 +7,16 @@ import type { Fiber } from 'cordis'
 import type * as acp from '@agentclientprotocol/sdk'
 import { serveAcp } from '@deepseek-ai/dsh-acp'
 import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
-import * as DshStack from './stack'
-import type { DshOptions } from './stack'
+import * as DshStack from '@deepseek-ai/dsh-stack'
+import { appStack } from './app-stack'
+import type { DshApp } from './app-stack'
 
-export type { DshModelOptions, DshOptions } from './stack'
+export type { DshApp } from './app-stack'
+export { appStack } from './app-stack'
+export type { DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
 export type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
 export { DshStack }
-export { default as NoticeLlm, NOTICE_TEXT } from './notice-llm'
+export { NoticeLlm, NOTICE_TEXT } from '@deepseek-ai/dsh-stack'
 export { readVersion } from './version'
 
 /** A loaded dsh stack. */
@@ -28,9 +31,12 @@ export interface Dsh {
   dispose(): Promise<void>
 }
 
-/** Loads the stack under `parent` (a fresh root context by default). Rejects if a plugin fails. */
-export async function startDsh(options: DshOptions, parent: Context = new Context()): Promise<Dsh> {
-  const fiber = await parent.plugin(DshStack, options)
+/**
+ * Loads the app's stack (see ./app-stack) under `parent` (a fresh root context by default).
+ * Rejects if a plugin fails.
+ */
+export async function startDsh(app: DshApp, parent: Context = new Context()): Promise<Dsh> {
+  const fiber = await parent.plugin(DshStack, appStack(app))
   return {
     ctx: fiber.ctx,
     fiber,

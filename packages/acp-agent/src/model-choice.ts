@@ -5,7 +5,7 @@
 // Reads the script file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
 import { DEFAULT_BASE_URL, DEFAULT_MODEL, apiKeyFromEnv } from '@deepseek-ai/dsh-llm-openai'
-import type { DshModelOptions } from './stack'
+import type { DshModelOptions } from '@deepseek-ai/dsh-stack'
 
 export type ModelChoice =
   { ok: true; model: DshModelOptions; description: string } | { ok: false; message: string }

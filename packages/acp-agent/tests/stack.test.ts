@@ -18,7 +18,7 @@ describe('the library face', () => {
 
   it('loads every service of the stack and disposing removes them all', async () => {
     const root = new Context()
-    const dsh = await startDsh({ cwd, model: { kind: 'unconfigured' } }, root)
+    const dsh = await startDsh({ cwd, llm: { kind: 'unconfigured' } }, root)
     for (const key of SERVICES) expect(root.get(key), key).not.toBeUndefined()
     expect(root.get('llm')).toBeInstanceOf(NoticeLlm)
     expect(root.get('tools')?.names().sort()).toEqual([
@@ -39,13 +39,13 @@ describe('the library face', () => {
   it('the scripted model option loads the scripted model', async () => {
     const root = new Context()
     const script = { turns: [{ text: 'hi' }] }
-    const dsh = await startDsh({ cwd, model: { kind: 'scripted', script } }, root)
+    const dsh = await startDsh({ cwd, llm: { kind: 'scripted', script } }, root)
     expect(root.get('llm')?.constructor.name).toBe('ScriptedLlm')
     await dsh.dispose()
   })
 
   it('a plugin that cannot start fails the load', async () => {
     const model = { kind: 'openai' as const, apiKey: 'sk-test', baseUrl: 'not a url' }
-    await expect(startDsh({ cwd, model }, new Context())).rejects.toThrow(/baseUrl/)
+    await expect(startDsh({ cwd, llm: model }, new Context())).rejects.toThrow(/baseUrl/)
   })
 })

@@ -1,8 +1,9 @@
-// The ACP test harness: a Cordis context with the tool registry, the system prompt, the
-// scripted model, the agent host and the bridge (offering the permission modes) — and, with
-// `withFs`, the whole fs stack (the real LocalFileSystem, FsPolicy, the file tools and the
-// permission layer) on a temporary workspace, and with `withShell` the shell tools — connected to the SDK's own client over
-// in-memory ndjson streams. It records every `session/update` and permission request the
+// The ACP test harness: the app's stack (the `stack` package, from one options tree) with a
+// scripted model, connected to the SDK's own client over in-memory ndjson streams. Always the
+// tool registry, the system prompt, the agent host and the bridge (offering the permission
+// modes); with `withFs` the file tools as the app loads them (the disk under each session's
+// editor, FsPolicy, read/write/edit, glob/grep, the permission layer) on a temporary workspace;
+// `withPlan` the todo tool; `withShell` the shell tools. It records every `session/update` and permission request the
 // client receives and every frame each side writes, so tests can check what went on the wire
 // (`assertAgentFramesValid` from ./schema checks the frames against the ACP schema).
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
@@ -22,22 +23,13 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
-import * as Acp from '@deepseek-ai/dsh-acp'
-import { filesOfSession } from '@deepseek-ai/dsh-acp'
 import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
-import Agents from '@deepseek-ai/dsh-agent'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
-import * as FsStack from '@deepseek-ai/dsh-fs-stack'
-import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
-import LocalShell from '@deepseek-ai/dsh-shell-local'
-import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
-import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
-import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
-import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
-import ToolRegistry from '@deepseek-ai/dsh-tools'
+import * as DshStack from '@deepseek-ai/dsh-stack'
+import type { DshStackOptions } from '@deepseek-ai/dsh-stack'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
 import type { HarnessEditorOptions } from './editor'
@@ -138,45 +130,59 @@ export interface AcpHarness {
   dispose(): Promise<void>
 }
 
+/** The stack's options tree for a harness: the app's stack, minus what the test did not ask for. */
+export function harnessStack(options: AcpHarnessOptions, workspace: string): DshStackOptions {
+  const mode = options.mode ?? 'ask'
+  const files: DshStackOptions = options.withFs
+    ? {
+        fsLocal: { cwd: workspace },
+        // As the app does: the agent reads and writes through each session's editor when its
+        // client offers the fs methods, else the disk.
+        fsAcp:
+          options.editor?.timeoutMs === undefined ? {} : { timeoutMs: options.editor.timeoutMs },
+        fsPolicy: {},
+        toolFs: {},
+        toolSearch: {},
+        permission: { defaultMode: mode },
+      }
+    : {}
+  return {
+    ...files,
+    ...(options.withPlan && { toolPlan: {} }),
+    ...(options.withShell && shellOf(options, workspace)),
+    llm: { kind: 'scripted', script: options.script, delayMs: options.delayMs ?? 0 },
+    agents: {
+      maxSteps: options.maxSteps ?? 50,
+      // As the app: the plan's latest list stays whole through a compaction.
+      compaction: { keepTools: ['todo'] },
+      ...(options.store && { store: options.store }),
+    },
+    acp: { modes: [...PERMISSION_MODES], defaultMode: mode },
+  }
+}
+
+/** The local shell, or the sandboxing one as the app loads it, and the shell tools. */
+function shellOf(options: AcpHarnessOptions, workspace: string): DshStackOptions {
+  const grace = typeof options.withShell === 'object' ? options.withShell : {}
+  const sandbox = options.sandbox === true ? {} : options.sandbox
+  const outputDir = join(workspace, '.dsh-output')
+  if (sandbox === undefined || sandbox === false) {
+    return { shellLocal: grace, toolShell: { outputDir, sandboxNetwork: false } }
+  }
+  const bwrap = sandbox.bwrap === undefined ? {} : { bwrap: sandbox.bwrap }
+  return {
+    shellSandbox: { ...grace, ...bwrap, visible: [outputDir] },
+    toolShell: { outputDir, sandboxNetwork: sandbox.network === true },
+  }
+}
+
 async function loadStack(root: Context, options: AcpHarnessOptions, workspace: string) {
   return root.plugin({
     name: 'acp-harness',
     apply: async (ctx: Context) => {
-      if (options.withFs) {
-        const permission = { defaultMode: options.mode ?? 'ask' }
-        // As the app does: the agent reads and writes through each session's editor when its
-        // client offers the fs methods, else the disk.
-        const editor = {
-          clientOf: filesOfSession(ctx),
-          ...(options.editor?.timeoutMs !== undefined && { timeoutMs: options.editor.timeoutMs }),
-        }
-        await ctx.plugin(FsStack, { local: { cwd: workspace }, permission, editor })
-      } else {
-        await ctx.plugin(ToolRegistry)
-        await ctx.plugin(SystemPrompt)
-      }
-      if (options.withPlan) await ctx.plugin(ToolPlan)
-      if (options.withShell) {
-        const grace = options.withShell === true ? {} : options.withShell
-        const sandbox = options.sandbox === true ? {} : options.sandbox
-        const outputDir = join(workspace, '.dsh-output')
-        if (sandbox === undefined || sandbox === false) await ctx.plugin(LocalShell, grace)
-        else {
-          const bwrap = sandbox.bwrap === undefined ? {} : { bwrap: sandbox.bwrap }
-          await ctx.plugin(SandboxShell, { ...grace, ...bwrap, visible: [outputDir] })
-        }
-        const sandboxNetwork =
-          sandbox !== undefined && sandbox !== false && sandbox.network === true
-        await ctx.plugin(ToolShell, { outputDir, sandboxNetwork })
-      }
+      await ctx.plugin(DshStack, harnessStack(options, workspace))
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
-      await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
-      await ctx.plugin(Agents, {
-        maxSteps: options.maxSteps ?? 50,
-        ...(options.store && { store: options.store }),
-      })
-      await ctx.plugin(Acp, { modes: [...PERMISSION_MODES], defaultMode: options.mode ?? 'ask' })
     },
   })
 }

@@ -53,8 +53,6 @@ export interface AcpBridgeDeps {
   modes: readonly SessionMode[]
   /** The mode a new session starts in (one of `modes`; undefined when there are none). */
   defaultMode: string | undefined
-  /** A session of this connection started; the returned function is called when it ends. */
-  onSession(record: AcpSessionRecord): () => void
   /** The models a session may use: offered as its `model` config option. */
   models: AcpModelSource
   /** A session was opened by a request, with these MCP servers; called just before its response. */
@@ -82,7 +80,7 @@ export interface AcpServeHandle {
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
-  const sessions = new ConnectionSessions((agent) => recordOf(agent), deps.onSession)
+  const sessions = new ConnectionSessions((agent) => recordOf(agent))
   const options = new SessionOptions(deps.models)
 
   const send = (sessionId: string, update: SessionUpdate) => {

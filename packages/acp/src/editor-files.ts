@@ -1,7 +1,8 @@
 // A session's files as its editor holds them: `fs/read_text_file` and `fs/write_text_file` on
 // the session's own connection, offered only as far as the client advertised them in
 // `initialize` (`clientCapabilities.fs`). A provider that reads the person's unsaved buffers
-// and writes through the editor (fs-acp) takes one per session through `ctx.acp.filesOf`.
+// and writes through the editor (fs-acp) finds it on the call's session, as its `files` channel
+// (the session record sets it).
 // Not a provider itself: no versions, no fallback to disk, no timeout (the caller's signal).
 import { methods } from '@agentclientprotocol/sdk'
 import type {

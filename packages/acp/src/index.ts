@@ -4,10 +4,8 @@
 import type { Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { AcpServeHandle } from './bridge'
-import type { AcpSessionFiles } from './editor-files'
 import type { AcpSessionOpening } from './session-opening'
 import { z } from 'zod'
-import { untraced } from '@deepseek-ai/dsh-tools'
 import { AcpServer } from './server'
 
 declare module 'cordis' {
@@ -95,27 +93,6 @@ export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
     throw new Error('serveAcp: the acp plugin is not active in this context; load it first')
   }
   return server.serve(stream)
-}
-
-/**
- * The editor files of the ACP session a tool call runs for, for a provider that reads and
- * writes through the editor (fs-acp's `clientOf`): `session` is the call's agent session, as
- * ctx.fs gets it; `undefined` when the bridge in `ctx` does not serve that session. The bridge
- * is looked up at each call, so the provider may load before it.
- */
-export function filesOfSession(ctx: Context): (session: unknown) => AcpSessionFiles | undefined {
-  /** The server that last served a session: asked first, looked up again only on a miss. */
-  let known: AcpServer | undefined
-  return (session) => {
-    const id = (session as { header?: { id?: unknown } } | undefined)?.header?.id
-    if (typeof id !== 'string') return undefined
-    const files = known?.filesOf(id)
-    if (files !== undefined) return files
-    const server: unknown = ctx.get('acp')
-    if (!(server instanceof AcpServer)) return undefined
-    known = untraced(server)
-    return known.filesOf(id)
-  }
 }
 
 export type { AcpServer } from './server'

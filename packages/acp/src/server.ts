@@ -1,17 +1,14 @@
 // AcpServer: the `ctx.acp` service object. It serves ACP connections over any ndjson stream
 // pair (stdio, a socket, in-memory streams) with the agents and tools of the plugin's context,
-// keeps the open connections, and closes them all when the plugin is disposed. It also routes
-// a permission layer's questions (`tools/ask`) to the ACP session the call belongs to, whose
-// client answers them, and a tool's notices (`tools/notice`) to the person of that session.
-// Not the per-connection wiring (./bridge).
+// keeps the open connections, and closes them all when the plugin is disposed. A session's
+// questions, notices and editor files travel on the channels its record gives its agent's
+// session (./session-record), not through here. Not the per-connection wiring (./bridge).
 import type { Implementation, McpCapabilities, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
-import type { ToolExecution } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
+import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle } from './bridge'
-import type { AcpSessionFiles } from './editor-files'
-import type { AcpSessionRecord } from './session-record'
 import type { AcpNotice } from './session-opening'
 
 export interface AcpServerOptions {
@@ -27,16 +24,12 @@ export interface AcpServerOptions {
 export class AcpServer {
   readonly agentInfo: Implementation
   private readonly connections = new Set<AcpServeHandle>()
-  /** The live sessions of every connection, by session id. */
-  private readonly sessions = new Map<string, AcpSessionRecord>()
 
   constructor(
     private readonly ctx: Context,
     private readonly options: AcpServerOptions,
   ) {
     this.agentInfo = options.agentInfo
-    ctx.on('tools/ask', (request, next) => this.recordOf(request.exec)?.ask(request) ?? next())
-    ctx.on('tools/notice', (exec, notice) => this.recordOf(exec)?.tell(notice))
   }
 
   /**
@@ -44,7 +37,7 @@ export class AcpServer {
    * it disconnects, `close()` is called, or the plugin is disposed.
    */
   serve(stream: Stream): AcpServeHandle {
-    const { ctx, sessions } = this
+    const { ctx } = this
     const handle = serveAcpConnection(
       {
         // Created from the plugin's context, so the agents go when the plugin goes.
@@ -61,10 +54,6 @@ export class AcpServer {
           get defaultModel() {
             return ctx.agents.defaultModel
           },
-        },
-        onSession: (record) => {
-          sessions.set(record.id, record)
-          return () => sessions.delete(record.id)
         },
         // On the next turn of the event loop, once the handler's response was handed to the
         // connection: a listener neither delays the response nor sends anything before it.
@@ -94,14 +83,6 @@ export class AcpServer {
     return handle
   }
 
-  /**
-   * The files of live session `sessionId` as its editor holds them (`fs/read_text_file`,
-   * `fs/write_text_file` on its own connection); `undefined` for a session not served here.
-   */
-  filesOf(sessionId: string): AcpSessionFiles | undefined {
-    return this.sessions.get(sessionId)?.files
-  }
-
   /** The number of connections being served. */
   get size(): number {
     return this.connections.size
@@ -110,12 +91,5 @@ export class AcpServer {
   /** Closes every connection; resolves when their turns ended and agents were released. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.connections].map((handle) => handle.close()))
-  }
-
-  /** The session record a call belongs to, when it is one of this server's sessions. */
-  private recordOf(exec: ToolExecution): AcpSessionRecord | undefined {
-    const agent = exec.agent
-    const record = agent === undefined ? undefined : this.sessions.get(agent.session.header.id)
-    return record?.agent === agent ? record : undefined
   }
 }

@@ -1,45 +1,38 @@
-// AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight
-// and its tool cards (./tool-cards: wire ids, and when each card opens). It turns the agent's
-// session events into `session/update` payloads, in event order, through `send`; it opens a
-// card when its call starts, and asks the person about a call (`session/request_permission`)
-// when the permission layer needs an answer for this session; a call running a command shows
-// its output live (./terminal-cards).
+// AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight,
+// and the session's channels to its person and editor (asking, notices, files), which it gives
+// the agent's session for its calls (and, through it, to child sessions). It turns the agent's
+// session events into `session/update` payloads, in event order, through `send`: tool cards
+// through ./session-cards (one per session shown: its own, and each child session's), questions
+// through ./ask-queue.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
-import { RequestError } from '@agentclientprotocol/sdk'
 import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
   SessionUpdate,
   StopReason,
 } from '@agentclientprotocol/sdk'
-import type { Agent, SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
+import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import type {
   ToolNotice,
   ToolPermissionAnswer,
   ToolPermissionRequest,
+  ToolSession,
 } from '@deepseek-ai/dsh-tools'
-import {
-  fromAcpPermissionError,
-  fromAcpPermissionResponse,
-  toAcpPermissionRequest,
-} from './permission'
+import { AskQueue } from './ask-queue'
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpConfigOptionUpdate } from './config-options'
 import { isCompactCommand } from './context-updates'
-import { toAcpTerminalEnd } from './terminal-cards'
-import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
-import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
+import { toAcpStopReason } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
+import { SessionCards, isToolEvent } from './session-cards'
 import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
-import { ToolCards } from './tool-cards'
 
 /** Updates a replay sends before it waits for the connection to take them. */
 export const REPLAY_BATCH = 256
-
 export interface AcpSessionRecordOptions {
   agent: Agent
   /** Delivers one update of this session; called synchronously, in event order. */
@@ -69,7 +62,10 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
-  private readonly cards: ToolCards
+  private readonly cards: SessionCards
+  /** The cards of each session shown here: its own, and each live child session's. */
+  private readonly cardsBySession = new Map<ToolSession, SessionCards>()
+  private readonly asks: AskQueue
   /** The prompt in flight, if any. */
   private running: Promise<StopReason> | undefined
   /** A cancel was asked for during the prompt in flight. */
@@ -83,13 +79,34 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
-    this.cards = new ToolCards(options.terminals === true)
     this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
+    this.cards = new SessionCards(options.terminals === true, this.presenter)
+    this.cardsBySession.set(options.agent.session, this.cards)
+    this.asks = new AskQueue({
+      sessionId: this.id,
+      cwd: this.cwd,
+      cardsOf: (request) =>
+        this.cardsBySession.get(request.exec.agent?.session as ToolSession) ?? this.cards,
+      requestPermission: options.requestPermission,
+      onCancelled: () => this.cancel(),
+    })
     this.info = new SessionInfoUpdates(options.agent.session.header)
-    this.unsubscribe = options.agent.subscribe((event) => {
+    // The session's channels: its calls (and its child sessions') ask and tell its person
+    // here, and read and write through its editor.
+    options.agent.session.channels = {
+      ask: (request) => this.ask(request),
+      notice: (notice) => this.tell(notice),
+      files: options.files,
+    }
+    const unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
       this.sendAll(this.info.onLive(event))
     })
+    const unfollow = options.agent.onChild((child) => this.follow(child))
+    this.unsubscribe = () => {
+      unsubscribe()
+      unfollow()
+    }
   }
 
   get id(): string {
@@ -181,48 +198,14 @@ export class AcpSessionRecord {
   }
 
   /**
-   * Asks the person about a call of this session (its card went out `pending` with the preview
-   * when the call was reported asked): `session/request_permission`. The client answering
-   * `cancelled` cancels the prompt, as ACP means it; a request the connection could not carry
-   * counts as `cancelled`. A client that answers with a JSON-RPC error could not ask the
-   * person: `failed` refuses this call only, and the turn goes on. Calls that run side by side
-   * are asked about one at a time.
+   * Asks the person about a call of this session or of one of its child sessions
+   * (`session/request_permission`, see ./ask-queue); calls side by side are asked one at a time.
    */
   ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
-    const asked = this.asking.then(() => this.askNow(request))
-    this.asking = asked.then(
-      () => undefined,
-      () => undefined,
-    )
-    return asked
+    return this.asks.ask(request)
   }
 
-  /** The question being asked, if any: the next waits for it. */
-  private asking: Promise<void> = Promise.resolve()
-
-  private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
-    const { exec } = request
-    // A question that waited behind another whose answer cancelled the turn is not asked.
-    if (exec.signal?.aborted) return { outcome: 'cancelled' }
-    const wireId = this.cards.wireIdOf(exec.callId) ?? exec.callId
-    const card = this.cards.askedCardOf(exec.callId)
-    const params = toAcpPermissionRequest(this.id, wireId, request, this.cwd, card)
-    let answer: ToolPermissionAnswer
-    try {
-      answer = fromAcpPermissionResponse(await this.options.requestPermission(params, exec.signal))
-    } catch (error) {
-      // An error answer from the client, unless the turn cancelled the request itself; any
-      // other failure is the connection going away: nobody answered.
-      answer =
-        error instanceof RequestError && !exec.signal?.aborted
-          ? fromAcpPermissionError(error)
-          : { outcome: 'cancelled' }
-    }
-    if (answer.outcome === 'cancelled') this.cancel()
-    return answer
-  }
-
-  /** A tool's notice (`tools/notice`), shown as a warning of this session; live only. */
+  /** A tool's notice (the session's `notice` channel), shown as a warning; live only. */
   tell(notice: ToolNotice): void {
     this.notify({ ...notice, severity: 'warning' })
   }
@@ -239,7 +222,10 @@ export class AcpSessionRecord {
     const { send, sendBatch } = this.options
     const events = this.agent.session.events.slice()
     // The stored title goes out once, after the session it names.
-    const updates = [...replayUpdates(events, this.cards, this.presenter), ...this.info.replayed()]
+    const updates = [
+      ...replayUpdates(events, this.cards.cards, this.presenter),
+      ...this.info.replayed(),
+    ]
     if (sendBatch === undefined) {
       for (const update of updates) send(update)
       return
@@ -255,38 +241,14 @@ export class AcpSessionRecord {
   }
 
   private onEvent(event: SessionEvent): void {
+    if (isToolEvent(event)) {
+      this.sendAll(this.cards.updatesOf(event))
+      return
+    }
     switch (event.type) {
-      case 'tool/call': {
-        const callId = this.cards.wireIdFor(event.callId)
-        const [opening] = presentSessionEvent({ ...event, callId }, this.presenter)
-        const terminal = event.presentation?.terminal
-        const terminalCwd = terminal && toAcpPath(terminal.cwd ?? this.cwd, this.cwd)
-        this.cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
-        return
-      }
-      case 'tool/output':
-        this.sendAll(this.cards.output(event.callId, event.text))
-        return
-      case 'tool/asked':
-        this.sendAll(this.cards.ask(event.callId, toAcpContent(event.preview, this.cwd)))
-        return
-      case 'tool/started':
-        this.sendAll(this.cards.start(event.callId))
-        return
-      case 'tool/result': {
-        const { wireId, opening, terminal } = this.cards.finish(event.callId)
-        let updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
-        const end = event.presentation?.terminal
-        if (terminal && end && this.cards.showsTerminals) {
-          const [result] = updates as AcpToolCallUpdate[]
-          if (result) updates = toAcpTerminalEnd(result, terminal.lead, end, terminal.streamed)
-        }
-        this.sendAll([...opening, ...updates])
-        return
-      }
       case 'turn/end':
         this.sendAll(presentSessionEvent(event, this.presenter))
-        this.closeOpenCards(event.reason)
+        this.sendAll(this.cards.closeOpen(event.reason))
         return
       case 'session/model':
         if (this.options.models) {
@@ -298,11 +260,32 @@ export class AcpSessionRecord {
     }
   }
 
-  /** Closes the cards a turn left open (a cancelled turn, or a process that ended in it). */
-  private closeOpenCards(reason: TurnEndReason): void {
-    for (const { wireId, opening } of this.cards.takeAll()) {
-      this.sendAll([...opening, toAcpUnfinishedToolCall(wireId, reason)])
-    }
+  /**
+   * Shows a child session's tool cards on this session, as it works (its words stay its own: the
+   * call that started it reports them); its own children's too. Followed until it is released.
+   */
+  private follow(child: Agent): void {
+    if (this.closed) return
+    const cards = new SessionCards(
+      this.options.terminals === true,
+      this.presenter,
+      `${child.session.header.id}/`,
+    )
+    this.cardsBySession.set(child.session, cards)
+    const unsubscribe = child.subscribe((event) => {
+      if (isToolEvent(event)) this.sendAll(cards.updatesOf(event))
+      else if (event.type === 'turn/end') this.sendAll(cards.closeOpen(event.reason))
+    })
+    const unfollow = child.onChild((grandchild) => this.follow(grandchild))
+    child.lifetime.addEventListener(
+      'abort',
+      () => {
+        unsubscribe()
+        unfollow()
+        this.cardsBySession.delete(child.session)
+      },
+      { once: true },
+    )
   }
 
   private sendAll(updates: readonly SessionUpdate[]): void {

@@ -168,6 +168,28 @@ export class Agent implements ToolAgent {
     this.current?.controller.abort()
   }
 
+  private readonly childListeners = new Set<(child: Agent) => void>()
+
+  /**
+   * Tells `listener` of each child session started for this agent from now on (see
+   * `ctx.agents.createChild`), so a host can show its work; returns the unsubscribe.
+   */
+  onChild(listener: (child: Agent) => void): () => void {
+    this.childListeners.add(listener)
+    return () => this.childListeners.delete(listener)
+  }
+
+  /** Announces a child session of this agent to the `onChild` listeners (the agents service does). */
+  adopt(child: Agent): void {
+    for (const listener of [...this.childListeners]) {
+      try {
+        listener(child)
+      } catch {
+        // A host's listener broke: the child runs on, only unshown by that host.
+      }
+    }
+  }
+
   /** Delivers each event appended from now on, synchronously; returns the unsubscribe. */
   subscribe(listener: SessionListener): () => void {
     return this.session.subscribe(listener)

@@ -115,6 +115,45 @@ export default class Agents extends Service {
   }
 
   /**
+   * A child session of `parent`: its workspace and roots, a fresh conversation, `parent` in its
+   * header. Its calls ask and tell the person through the parent's channels, under the parent's
+   * mode and "always allow" memory, and see the parent's session tools; it is stored under the
+   * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
+   */
+  createChild(
+    parent: Agent,
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
+  ): Agent {
+    this.assertLive()
+    if (parent.disposed) {
+      throw new AgentError(
+        'AGENT_DISPOSED',
+        'The parent agent was disposed; a child needs a live one.',
+      )
+    }
+    const { cwd, roots, id: parentId } = parent.session.header
+    const header: SessionHeader = {
+      id: randomUUID(),
+      cwd,
+      roots: [...roots],
+      parent: parentId,
+      createdAt: new Date().toISOString(),
+    }
+    const writer = this.store?.create(SessionRecording.headerOf(header))
+    const recording =
+      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
+    const child = this.start(header, options, recording, undefined, false)
+    child.session.parent = parent.session
+    const end = () => void child.dispose()
+    parent.lifetime.addEventListener('abort', end, { once: true })
+    child.lifetime.addEventListener('abort', () =>
+      parent.lifetime.removeEventListener('abort', end),
+    )
+    parent.adopt(child)
+    return child
+  }
+
+  /**
    * The stored session `id` as a live agent that goes on from where it stopped: the model gets
    * the earlier conversation; the read-before-write rule starts fresh (a new session object).
    * Throws AGENT_SESSION_NOT_FOUND (no store, or no such session), AGENT_SESSION_LOCKED (live
@@ -185,6 +224,7 @@ export default class Agents extends Service {
     options: Omit<AgentCreateOptions, 'cwd'>,
     recording: SessionRecording | undefined,
     restored?: AgentOptions['restored'],
+    listed = true,
   ): Agent {
     const { host, agents } = this
     const { id } = header
@@ -207,7 +247,7 @@ export default class Agents extends Service {
       onListenerError: (error, event) =>
         logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
       onDispose: () => {
-        agents.delete(id)
+        if (listed) agents.delete(id)
         // The store is closed once the turn that was running has logged its end.
         void agent.dispose().then(() => recording?.close())
         void releaseWithCaller()
@@ -216,7 +256,7 @@ export default class Agents extends Service {
     if (recording) agent.subscribe((event) => recording.record(event))
     // The agent is also released when the plugin that created it is disposed.
     const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
-    agents.set(id, agent)
+    if (listed) agents.set(id, agent)
     return agent
   }
 

@@ -11,6 +11,7 @@ import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import type { SessionContext } from './context'
 import { errorMessage, streamModelResponse } from './model-stream'
 import type { ModelResponse } from './model-stream'
+import { rootSessionOf } from '@deepseek-ai/dsh-tools'
 import { runToolCalls } from './tool-calls'
 import type { ToolRunner } from './tool-calls'
 import type { SessionEvent, TurnEndReason } from './types'
@@ -55,7 +56,8 @@ type Prompt = { system: string; tools: LlmToolSchema[] }
 export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
   for (let step = 0; step < spec.maxSteps; step++) {
     if (spec.signal.aborted) return { reason: 'cancelled' }
-    const session = spec.agent.session.header.id
+    // A child session is offered its root session's tools (its parent's MCP servers).
+    const session = rootSessionOf(spec.agent.session).header.id
     // The session's own tools still arriving (servers connecting) are waited for, so the model
     // is offered them; a wait ends with the cancel too.
     const arriving = spec.services.tools.settled?.(session)

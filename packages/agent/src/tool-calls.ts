@@ -1,7 +1,8 @@
 // The tool half of a step: run the model's tool calls through ctx.tools.execute. Consecutive
-// read-only calls (kind `read` or `search` on their card) run side by side, at most
-// READ_CONCURRENCY at a time; a call that changes something, runs a command or has no card
-// runs alone, in the order the model sent it. Results go back in the calls' order whatever
+// calls whose effect is `read` (from their tool's access hook, see `callEffect` in tools) run
+// side by side, at most READ_CONCURRENCY at a time; a call that changes something, runs a
+// command, reaches the network or touches nothing but the agent runs alone, in the order the
+// model sent it. Results go back in the calls' order whatever
 // order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
 // in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
 // tool layer reports them, and its live output as `tool/output`, delivered but not logged; a side-by-side group logs its calls first, in order, and each card
@@ -12,9 +13,10 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError, clipLongStrings } from '@deepseek-ai/dsh-tools'
+import { ToolError, callEffect, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
+  ToolCallAccess,
   ToolCallPresentation,
   ToolExecution,
   ToolExecutionResult,
@@ -42,6 +44,8 @@ export interface ToolRunner {
     result: ToolResultView,
     view?: ToolPresentationView,
   ): ToolResultPresentation | undefined
+  /** How the call is judged (its effect); never rejects. Without it, every call runs alone. */
+  access?(exec: ToolExecution): Promise<ToolCallAccess | undefined>
   /** Settles once the session's own tools have arrived; `undefined` when none are awaited. */
   settled?(session: string): Promise<void> | undefined
 }
@@ -88,7 +92,7 @@ export async function runToolCalls(
   context: ToolCallContext,
   calls: readonly LlmToolCall[],
 ): Promise<LlmMessage[]> {
-  const prepared = calls.map((call) => prepareCall(context, call))
+  const prepared = await Promise.all(calls.map((call) => prepareCall(context, call)))
   const messages: LlmMessage[] = []
   let index = 0
   while (index < prepared.length) {
@@ -139,18 +143,34 @@ async function runSideBySide(
   return messages
 }
 
-function prepareCall(context: ToolCallContext, call: LlmToolCall): PreparedCall {
+async function prepareCall(context: ToolCallContext, call: LlmToolCall): Promise<PreparedCall> {
   const parsed = parseToolArguments(call.arguments)
   const args = parsed.ok ? parsed.value : call.arguments
   // The cards are presented once, here, with the session workspace (and the session, whose own
   // tools are found too): the log carries them to a UI and to a store, which replays them as
   // they were. Their long strings are clipped here, so neither a UI nor the store ever holds a
   // whole file for a card.
-  const { cwd, id } = context.agent.session.header
-  const view = { cwd, session: id }
+  const view = viewOf(context)
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
-  const readOnly = parsed.ok && (opening?.kind === 'read' || opening?.kind === 'search')
+  const readOnly = parsed.ok && (await effectOf(context, call, parsed.value, opening)) === 'read'
   return { call, parsed, args, opening, readOnly }
+}
+
+/** The call's effect, as the permission gate reads it; `execute` when the runner cannot say. */
+async function effectOf(
+  context: ToolCallContext,
+  call: LlmToolCall,
+  args: unknown,
+  opening: ToolCallPresentation | undefined,
+): Promise<string> {
+  if (context.tools.access === undefined) return 'execute'
+  const exec = { callId: call.id, name: call.name, arguments: args, agent: context.agent }
+  try {
+    return callEffect(await context.tools.access(exec), opening?.kind)
+  } catch {
+    // A runner that breaks its contract: the call runs alone, the safe order.
+    return 'execute'
+  }
 }
 
 function logCall(context: ToolCallContext, { call, args, opening }: PreparedCall): void {
@@ -180,8 +200,7 @@ function finishCall(
 ): LlmMessage {
   const { call, args } = prepared
   const result = fitResult(raw, context.maxOutputChars)
-  const { cwd, id } = context.agent.session.header
-  const view = { cwd, session: id }
+  const view = viewOf(context)
   const closing = clipped(context.tools.presentResult?.(call.name, args, raw, view))
   context.append({
     type: 'tool/result',
@@ -246,6 +265,12 @@ async function executeSafely(
       isError: true,
     }
   }
+}
+
+/** The cards' view: the session's workspace, and its root session, whose tools it sees. */
+function viewOf(context: ToolCallContext): ToolPresentationView {
+  const { session } = context.agent
+  return { cwd: session.header.cwd, session: rootSessionOf(session).header.id }
 }
 
 /** A card as the log keeps it: every long string clipped (a diff of a huge file stays small). */

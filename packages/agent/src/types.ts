@@ -3,6 +3,7 @@ import type {
   ToolCallPresentation,
   ToolContent,
   ToolPresentationContent,
+  ToolSessionChannels,
   ToolResultPresentation,
 } from '@deepseek-ai/dsh-tools'
 
@@ -18,6 +19,8 @@ export interface SessionHeader {
   model?: string
   /** ISO 8601 time the session was created. */
   createdAt: string
+  /** A child session's parent session id: stored under it, never listed on its own. */
+  parent?: string
   /** The first line of the first user message, shortened (`sessionTitleOf`); absent before one. */
   title?: string
 }
@@ -108,6 +111,10 @@ export type TurnEnd = Extract<SessionEvent, { type: 'turn/end' }>
 
 export interface Session {
   readonly header: SessionHeader
+  /** The session's ways to the person and the editor (a child's are its parent's). */
+  readonly channels?: ToolSessionChannels | undefined
+  /** A child session's parent. */
+  readonly parent?: Session | undefined
   /** The log so far, oldest first. */
   readonly events: readonly SessionEvent[]
 }

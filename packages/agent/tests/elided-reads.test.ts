@@ -6,7 +6,7 @@ import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import * as FsStack from '@deepseek-ai/dsh-fs-stack'
+import { loadFileTools } from './helpers/file-tools'
 import { afterEach, expect, it } from 'vitest'
 import Agents from '../src'
 import type { SessionEvent } from '../src'
@@ -37,7 +37,7 @@ it('an elided read keeps its file observed: an unchanged file is edited, a chang
   ).join('\n')
   for (let i = 1; i <= 5; i += 1) await writeFile(join(dir, `big${i}.txt`), `${big}\n`)
   const ctx = new Context()
-  await ctx.plugin(FsStack, { local: { cwd: dir } })
+  await loadFileTools(ctx, dir)
   await ctx.plugin(WindowedLlm, {
     window: 9000,
     responses: [

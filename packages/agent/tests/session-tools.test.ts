@@ -2,6 +2,7 @@
 // and then lists them with the session's own prompt sections; a cancel ends the wait.
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import { createHost } from './helpers/host'
 import type { Host } from './helpers/host'
@@ -18,8 +19,8 @@ const late = defineTool({
   execute: async () => 'here',
 })
 
-async function host(): Promise<Host> {
-  const made = await createHost({ script: { turns: [{ text: 'Hi.' }] } })
+async function host(turns: LlmScript['turns'] = [{ text: 'Hi.' }]): Promise<Host> {
+  const made = await createHost({ script: { turns } })
   hosts.push(made)
   return made
 }
@@ -55,5 +56,24 @@ describe('tools of one session', () => {
     agent.cancel()
     expect((await turn).reason).toBe('cancelled')
     expect(made.requests()).toEqual([])
+  })
+
+  it("a child session is offered its parent's session tools and its calls find them", async () => {
+    const made = await host([
+      { toolCalls: [{ id: 'l1', name: 'late', arguments: {} }] },
+      { text: 'Done.' },
+    ])
+    const parent = made.agents.create({ cwd: made.dir })
+    made.ctx.tools.register(late, { session: parent.session.header.id })
+    const child = made.agents.createChild(parent)
+    expect((await child.send('use it')).reason).toBe('completed')
+    expect(made.requests()[0]?.tools.map((tool) => tool.name)).toEqual(['late'])
+    const result = child.session.events.find((event) => event.type === 'tool/result')
+    expect(result?.type === 'tool/result' && result.content).toEqual([
+      { type: 'text', text: 'here' },
+    ])
+    expect(made.agents.list()).toEqual([parent])
+    await parent.dispose()
+    expect(child.disposed).toBe(true)
   })
 })

@@ -1,6 +1,7 @@
-// Several calls in one response: consecutive read-only calls (kind read or search) run side
-// by side, at most READ_CONCURRENCY at once, their results back in the calls' order; a call
-// of another kind runs alone, after the reads before it and before those after it.
+// Several calls in one response: consecutive calls whose effect is read (their access hook's,
+// else their card's default) run side by side, at most READ_CONCURRENCY at once, their results
+// back in the calls' order; any other call runs alone, after the reads before it and before
+// those after it. The card's kind is only drawn: the effect decides.
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,7 +20,10 @@ afterEach(async () => {
   cleanup = undefined
 })
 
-/** A host whose `look` tool (kind read) and `change` tool (kind edit) log when they run. */
+/**
+ * A host whose tools log when they run: `look` (kind read), `change` (kind edit), `peek` (drawn
+ * as execute, effect read) and `jot` (drawn as think, effect write).
+ */
 async function host(calls: { name: string; arguments: Record<string, unknown>; id: string }[]) {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-side-')))
   const ctx = new Context()
@@ -29,9 +33,11 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
   const log: string[] = []
   let running = 0
   let peak = 0
-  for (const [name, kind] of [
-    ['look', 'read'],
-    ['change', 'edit'],
+  for (const [name, kind, effect] of [
+    ['look', 'read', undefined],
+    ['change', 'edit', undefined],
+    ['peek', 'execute', 'read'],
+    ['jot', 'think', 'write'],
   ] as const) {
     ctx.tools.register(
       defineTool({
@@ -48,6 +54,7 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
           return `${name} ${args.n}`
         },
         presentCall: (args) => ({ title: `${name} ${args.n}`, kind }),
+        ...(effect !== undefined && { access: () => ({ effect }) }),
       }),
     )
   }
@@ -62,6 +69,11 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
 
 const look = (n: number, ms: number) => ({ id: `l${n}`, name: 'look', arguments: { n, ms } })
 const change = (n: number) => ({ id: `c${n}`, name: 'change', arguments: { n, ms: 5 } })
+const call = (name: string, n: number, ms: number) => ({
+  id: `${name}${n}`,
+  name,
+  arguments: { n, ms },
+})
 
 describe('calls side by side', () => {
   it('twelve reads run at most eight at once and their results go back in call order', async () => {
@@ -89,6 +101,25 @@ describe('calls side by side', () => {
     const changeStart = log.indexOf('start change 3')
     expect(log.slice(0, changeStart).filter((e) => e.startsWith('end'))).toHaveLength(2)
     expect(log[changeStart + 1]).toBe('end change 3')
+  })
+
+  it('the effect decides, not the card: reads drawn as commands run together, a think card that writes alone', async () => {
+    const { agent, log, peak } = await host([
+      call('peek', 1, 20),
+      call('peek', 2, 5),
+      call('jot', 3, 5),
+      call('look', 4, 5),
+    ])
+    await agent.send('by effect')
+    expect(peak()).toBe(2)
+    const jotStart = log.indexOf('start jot 3')
+    expect(log.slice(0, jotStart)).toEqual([
+      'start peek 1',
+      'start peek 2',
+      'end peek 2',
+      'end peek 1',
+    ])
+    expect(log.slice(jotStart)).toEqual(['start jot 3', 'end jot 3', 'start look 4', 'end look 4'])
   })
 
   it('each call is logged in order before the group runs, and its card starts when it runs', async () => {

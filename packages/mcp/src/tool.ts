@@ -63,9 +63,9 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
     access(_args, exec) {
       const cwd = exec.agent?.session.header.cwd
       const scope = cwd === undefined ? {} : { scope: [cwd] }
-      if (kind === 'read') return { access: 'read', ...scope }
+      if (kind === 'read') return { effect: 'read', ...scope }
       const always = { keys: [name], label: `${title} (${server}) in this session` }
-      return { access: 'other', ...scope, always }
+      return { effect: 'execute', ...scope, always }
     },
   })
 }

@@ -1,10 +1,11 @@
-// Asking the person about one call: the request the `tools/ask` waterfall carries (the card,
-// the preview, the options), the wait for an answer raced against the call's signal, and what
-// the answer means. A UI answers for its own sessions; with nothing answering, the innermost
-// `next` gives the host's default. Not the decision whether to ask: that is the gate's.
+// Asking the person about one call: the request (the card, the preview, the options) put on
+// the session's `ask` channel, the wait for an answer raced against the call's signal, and what
+// the answer means. A session whose host gives no channel is asked through the `tools/ask`
+// waterfall, whose innermost `next` gives the host's default. Not the decision whether to ask: that is the gate's.
 import { resolve } from 'node:path'
 import type {
   ToolCallPresentation,
+  ToolEffect,
   ToolExecution,
   ToolLocation,
   ToolPermissionAnswer,
@@ -14,14 +15,13 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { cancelledError, rejectedError, unansweredError, unaskedError } from './messages'
 import type { PermissionHost } from './host'
-import type { PermissionKindGroup } from './modes'
 
 /** One call the gate wants the person to decide on. */
 export interface PermissionQuestion {
   exec: ToolExecution
   presentation: ToolCallPresentation | undefined
   cwd: string | undefined
-  group: PermissionKindGroup
+  effect: ToolEffect
   /** Every place the call reaches lies inside the session's roots. */
   inside: boolean
   /**
@@ -58,10 +58,14 @@ export async function askPerson(
   const title = request.presentation.title
   const inner = async (): Promise<ToolPermissionAnswer> => {
     if (question.unanswered === 'allow') return { outcome: 'selected', optionId: 'allow_once' }
-    throw unansweredError(title, question.group, question.inside)
+    throw unansweredError(title, question.effect, question.inside)
   }
+  // The session's own way to the person (a child's is its parent's); the waterfall only for a
+  // session whose host gives none.
+  const channel = question.exec.agent?.session.channels?.ask
   const answer = await untilAborted(
-    () => host.events.waterfall('tools/ask', request, inner),
+    () =>
+      channel !== undefined ? channel(request) : host.events.waterfall('tools/ask', request, inner),
     question.exec.signal,
     () => cancelledError(title, 'signal'),
   )

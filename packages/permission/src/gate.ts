@@ -1,7 +1,8 @@
 // PermissionGate: the `tools/execute` listener's flow for one call. It finds the session's
-// mode and roots, classifies the call (kind group from its presentation, scope from real
+// mode and roots, classifies the call (its effect from the tool's access hook, scope from real
 // paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
 // (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
+import { callEffect, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallAccess,
   ToolExecution,
@@ -13,7 +14,7 @@ import { askPerson } from './ask'
 import type { PermissionHost } from './host'
 import type { PermissionAlways } from './ask'
 import { refusedError } from './messages'
-import { decide, isPermissionModeId, kindGroup } from './modes'
+import { decide, isPermissionModeId } from './modes'
 import type { PermissionModeId } from './modes'
 import { isInsideRoots, realRoots } from './scope'
 import { PermissionState } from './state'
@@ -36,30 +37,32 @@ export class PermissionGate {
     exec: ToolExecution,
     next: () => Promise<ToolExecutionResult>,
   ): Promise<ToolExecutionResult> {
-    const session = exec.agent?.session
+    // A child session works under its parent's mode and "always allow" memory.
+    const own = exec.agent?.session
+    const session = own === undefined ? undefined : rootSessionOf(own)
     const mode = this.modeOf(session)
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
-    const cwd = session?.header.cwd
+    const cwd = own?.header.cwd
     const id = session?.header.id
     const { tools } = this.host
     const presentation = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })
     const hook = tools.get(exec.name, id)?.access
     const access = hook === undefined ? undefined : await tools.access(exec)
-    const group = access?.access ?? kindGroup(presentation?.kind)
+    const effect = callEffect(access, presentation?.kind)
     const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
-    const inside = await this.isInside(exec, scope, group === 'edit')
+    const inside = await this.isInside(exec, scope, effect === 'write')
     const askAlways = access?.askAlways === true
-    const decision = askAlways ? 'ask' : decide(mode, group, inside, access?.confined)
+    const decision = askAlways ? 'ask' : decide(mode, effect, inside, access?.confined)
     if (decision === 'allow') return next()
-    if (decision === 'refuse') throw refusedError(mode, group, inside, access?.confined)
+    if (decision === 'refuse') throw refusedError(mode, effect, inside, access?.confined)
     // "Always allow" only turns an ask into an allow, and only inside the roots.
     const always = askAlways || !inside ? undefined : alwaysOf(exec.name, access)
     if (always !== undefined && session !== undefined) {
       if (this.state.isAlwaysAllowed(session, always.keys)) return next()
     }
     const { unanswered } = this.options
-    const question = { exec, presentation, cwd, group, inside, always, unanswered }
+    const question = { exec, presentation, cwd, effect, inside, always, unanswered }
     const grant = await askPerson(this.host, question)
     if (grant === 'allow_always' && session !== undefined && always !== undefined) {
       this.state.allowAlways(session, always.keys)

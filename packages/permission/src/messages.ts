@@ -3,19 +3,20 @@
 // is named by its name, never its id, since the model passes it on to a person.
 import { PermissionError } from './errors'
 import { modeName, modesWhere } from './modes'
-import type { PermissionConfinement, PermissionKindGroup, PermissionModeId } from './modes'
+import type { ToolEffect } from '@deepseek-ai/dsh-tools'
+import type { PermissionConfinement, PermissionModeId } from './modes'
 
-/** The mode refuses this kind of call (`read-only` and edits or other calls). */
+/** The mode refuses this call (`read-only` and writes, commands or network calls). */
 export function refusedError(
   mode: PermissionModeId,
-  group: PermissionKindGroup,
+  effect: ToolEffect,
   inside: boolean,
   confined?: PermissionConfinement,
 ): PermissionError {
-  const what = group === 'edit' ? 'Edits' : group === 'read' ? 'Reads' : 'Such calls'
-  const wanted = group === 'edit' ? 'the change' : 'the call'
+  const what = effect === 'write' ? 'Edits' : effect === 'read' ? 'Reads' : 'Such calls'
+  const wanted = effect === 'write' ? 'the change' : 'the call'
   // Modes that would ask or run it; full access is the person's own idea, never suggested.
-  const modes = modesWhere(group, inside, ['ask', 'allow'], confined).filter(
+  const modes = modesWhere(effect, inside, ['ask', 'allow'], confined).filter(
     (id) => id !== 'full-access',
   )
   return new PermissionError(
@@ -28,10 +29,10 @@ export function refusedError(
 /** Nothing answered `tools/ask` and the host's `unanswered` option is `deny`. */
 export function unansweredError(
   title: string,
-  group: PermissionKindGroup,
+  effect: ToolEffect,
   inside: boolean,
 ): PermissionError {
-  const modes = modesWhere(group, inside, ['allow'])
+  const modes = modesWhere(effect, inside, ['allow'])
   return new PermissionError(
     'PERMISSION_DENIED',
     `Nothing here can ask the person whether to allow "${title}", and this host denies such ` +

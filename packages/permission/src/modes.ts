@@ -1,8 +1,8 @@
-// The permission modes and the decision table: for a mode, a kind of call (read, edit, other)
-// and whether every place it touches lies inside the session's roots, whether the call runs,
+// The permission modes and the decision table: for a mode, a call's effect (none, read, write,
+// execute, network) and whether every place it touches lies inside the session's roots, whether the call runs,
 // asks the person first, or is refused. Pure data and lookups; no I/O, no Cordis. The table is
 // the README's, written once here so the gate and the messages read the same cells.
-import type { ToolKind } from '@deepseek-ai/dsh-tools'
+import type { ToolEffect } from '@deepseek-ai/dsh-tools'
 
 export const PERMISSION_MODES = [
   {
@@ -51,20 +51,6 @@ export function modeName(id: PermissionModeId): string {
 
 /** What happens to a call: it runs, the person is asked first, or it is refused. */
 export type PermissionDecision = 'allow' | 'ask' | 'refuse'
-
-/** A call's kind as the table groups it. */
-export type PermissionKindGroup = 'read' | 'edit' | 'think' | 'other'
-
-/**
- * `read`/`search` read, `edit`/`delete`/`move` edit, `think` (the agent's own planning, which
- * touches nothing outside it) think; any other kind, or none, is other.
- */
-export function kindGroup(kind: ToolKind | undefined): PermissionKindGroup {
-  if (kind === 'think') return 'think'
-  if (kind === 'read' || kind === 'search') return 'read'
-  if (kind === 'edit' || kind === 'delete' || kind === 'move') return 'edit'
-  return 'other'
-}
 
 /** How the operating system confines a call's writes (see ToolCallAccess.confined). */
 export type PermissionConfinement = 'workspace' | 'read-only'
@@ -118,25 +104,28 @@ const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecis
 }
 
 /**
- * The table's cell for a call. `inside` only matters for reads and edits; `confined` only for
- * other calls (a command the operating system keeps from writing outside the roots, or at all).
+ * The table's cell for a call. A call with no effect outside the agent (`none`, a plan update)
+ * runs in every mode; `inside` only matters for reads and writes; `confined` only for calls
+ * that run code or reach the network (a command the operating system keeps from writing
+ * outside the roots, or at all).
  */
 export function decide(
   mode: PermissionModeId,
-  group: PermissionKindGroup,
+  effect: ToolEffect,
   inside: boolean,
   confined?: PermissionConfinement,
 ): PermissionDecision {
-  if (group === 'think') return 'allow'
-  return DECISIONS[mode][cellOf(group, inside, confined)]
+  if (effect === 'none') return 'allow'
+  return DECISIONS[mode][cellOf(effect, inside, confined)]
 }
 
 function cellOf(
-  group: Exclude<PermissionKindGroup, 'think'>,
+  effect: Exclude<ToolEffect, 'none'>,
   inside: boolean,
   confined: PermissionConfinement | undefined,
 ): PermissionCell {
-  if (group !== 'other') return `${group}${inside ? 'Inside' : 'Outside'}`
+  if (effect === 'read') return inside ? 'readInside' : 'readOutside'
+  if (effect === 'write') return inside ? 'editInside' : 'editOutside'
   if (confined === 'workspace') return 'otherInWorkspace'
   if (confined === 'read-only') return 'otherReadOnly'
   return 'other'
@@ -144,10 +133,12 @@ function cellOf(
 
 /** The modes in which the same call would get one of `decisions`, in table order. */
 export function modesWhere(
-  group: PermissionKindGroup,
+  effect: ToolEffect,
   inside: boolean,
   decisions: readonly PermissionDecision[],
   confined?: PermissionConfinement,
 ): PermissionModeId[] {
-  return PERMISSION_MODE_IDS.filter((id) => decisions.includes(decide(id, group, inside, confined)))
+  return PERMISSION_MODE_IDS.filter((id) =>
+    decisions.includes(decide(id, effect, inside, confined)),
+  )
 }

@@ -1,6 +1,6 @@
 // Scope: whether a call stays inside the session's roots, decided on real paths from ctx.fs
 // (symlinks followed, a missing path judged by its nearest existing ancestor), never on the
-// strings a model typed. A call that changes files (kind group `edit`) is judged with `change`,
+// strings a model typed. A call that changes files (effect `write`) is judged with `change`,
 // so the provider holds the change to the very directories judged here. Not a sandbox: it only
 // tells the gate which cell of the table a call falls in. No `node:fs`: the provider says where
 // a path really is.

@@ -37,7 +37,7 @@ describe('a tool that classifies its calls', () => {
       ] as const
       for (const [extra, expected] of cases) {
         const harness = await seeded()
-        const args = { command: 'make', access: 'other', scope: ['/w'], ...extra }
+        const args = { command: 'make', effect: 'execute', scope: ['/w'], ...extra }
         const result = await harness.call('classified', args, { session: session('/w', { mode }) })
         expect(harness.outcome(result), JSON.stringify(extra)).toEqual(expected)
       }
@@ -47,12 +47,12 @@ describe('a tool that classifies its calls', () => {
   it('a read judged by its scope runs inside the roots and is asked outside', async () => {
     const harness = await seeded()
     const mine = session('/w', { mode: 'ask' })
-    const inside = { command: 'ls', access: 'read', scope: ['/w'] }
+    const inside = { command: 'ls', effect: 'read', scope: ['/w'] }
     expect(harness.outcome(await harness.call('classified', inside, { session: mine }))).toEqual(
       RAN,
     )
     harness.reset()
-    const outside = { command: 'ls /x', access: 'read', scope: ['/x'] }
+    const outside = { command: 'ls /x', effect: 'read', scope: ['/x'] }
     expect(harness.outcome(await harness.call('classified', outside, { session: mine }))).toEqual(
       ASKED,
     )
@@ -62,7 +62,7 @@ describe('a tool that classifies its calls', () => {
     const harness = await seeded()
     const mine = session('/w', { mode: 'ask' })
     harness.reply = ALLOW_ALWAYS
-    const first = { command: 'git add', access: 'other', scope: ['/w'], keys: ['git add'] }
+    const first = { command: 'git add', effect: 'execute', scope: ['/w'], keys: ['git add'] }
     await harness.call('classified', first, { session: mine })
     expect(harness.asked[0]!.options.map((option) => option.name)).toContain(
       'Always allow git add commands',
@@ -83,7 +83,7 @@ describe('a tool that classifies its calls', () => {
     harness.reply = ALLOW_ALWAYS
     const escalated = {
       command: 'rm -rf ~/.cache',
-      access: 'other',
+      effect: 'execute',
       scope: ['/w'],
       askAlways: true,
     }
@@ -101,7 +101,7 @@ describe('a tool that classifies its calls', () => {
 
   it('a hook that throws leaves the call to its presentation: asked as an other call', async () => {
     const harness = await seeded()
-    const args = { command: 'x', access: 'read', scope: ['/w'], throws: true }
+    const args = { command: 'x', effect: 'read', scope: ['/w'], throws: true }
     const result = await harness.call('classified', args, {
       session: session('/w', { mode: 'auto-edit' }),
     })

@@ -1,5 +1,6 @@
-// The decision table, cell by cell, on MemoryFileSystem: each mode × read/edit × inside/outside,
-// `other` in every mode, and a tool with no presentation; plus how the mode is chosen.
+// The decision table, cell by cell, on MemoryFileSystem: each mode × read/write × inside/outside,
+// other effects in every mode, and a tool with no presentation; the effect decides, not the
+// card's kind (a think card that writes is an edit); plus how the mode is chosen.
 import { describe, expect, it, vi } from 'vitest'
 import { PERMISSION_MODES, isPermissionModeId } from '../src/index'
 import { makeHarness, session } from './helpers/harness'
@@ -59,11 +60,20 @@ describe('the decision table', () => {
   })
 
   it.each(TABLE.map(([mode]) => mode))(
-    'in %s mode, a think call (a plan update) runs without asking',
+    'in %s mode, a call with no effect (a plan update) runs without asking',
     async (mode) => {
       const harness = await seeded()
       const result = await harness.call('plan', OUTSIDE, { session: session('/w', { mode }) })
       expect(harness.outcome(result)).toEqual(OUTCOMES.ran)
+    },
+  )
+
+  it.each(TABLE)(
+    'in %s mode, a call drawn as think that writes is judged as an edit',
+    async (mode, _readIn, _readOut, editIn) => {
+      const harness = await seeded()
+      const result = await harness.call('note', INSIDE, { session: session('/w', { mode }) })
+      expect(harness.outcome(result)).toEqual(OUTCOMES[editIn])
     },
   )
 

@@ -2,7 +2,7 @@
 // that fills the SessionStore seam of `@deepseek-ai/dsh-agent`. One session is `<id>.json`
 // (its header, rewritten atomically) and `<id>.jsonl` (its events, appended), written by one
 // process at a time (`<id>.lock`). Layout, durability and errors: README.md.
-import { closeSync, statSync } from 'node:fs'
+import { closeSync, rmSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import {
   AgentError,
@@ -18,7 +18,7 @@ import { ensureDir, hasCode, quietly, storeIoError } from './io'
 import { listSessions } from './list'
 import { acquireLock, releaseLock } from './lock'
 import { createLog, cutLog, openLogForAppend, readLog } from './log'
-import { isPlainId, removeDeadTemps, sessionFiles, type SessionFiles } from './paths'
+import { childrenDir, isPlainId, removeDeadTemps, sessionFiles, type SessionFiles } from './paths'
 import { removeSessionFiles } from './remove'
 import { FileSessionWriter } from './writer'
 
@@ -64,7 +64,13 @@ export class FileSessionStore implements SessionStore {
         `Session id ${JSON.stringify(header.id)} is not a plain id (1 to 128 of A-Z, a-z, 0-9, "_", "-").`,
       )
     }
-    const files = sessionFiles(this.dir, header.id)
+    // A child session lives under its parent's `<parent>.children/`: never listed, removed with it.
+    const parent = header.parent
+    if (parent !== undefined && !isPlainId(parent)) {
+      throw new TypeError(`Parent session id ${JSON.stringify(parent)} is not a plain id.`)
+    }
+    const dir = parent === undefined ? this.dir : childrenDir(this.dir, parent)
+    const files = sessionFiles(dir, header.id)
     for (const file of [files.header, files.log]) {
       if (exists(file)) {
         throw new AgentError(
@@ -73,9 +79,9 @@ export class FileSessionStore implements SessionStore {
         )
       }
     }
-    ensureDir(this.dir)
+    ensureDir(dir)
     return this.#underLock(header.id, files, () => {
-      removeDeadTemps(this.dir, header.id)
+      removeDeadTemps(dir, header.id)
       // The log first, the header last: a listed session always has its log.
       const log = createLog(files.log, header.id)
       const writer = new FileSessionWriter(header.id, files, log.fd, log.length)
@@ -122,6 +128,7 @@ export class FileSessionStore implements SessionStore {
     acquireLock(files.lock, id, this.#warn)
     try {
       removeSessionFiles(id, files)
+      rmSync(childrenDir(this.dir, id), { recursive: true, force: true })
     } finally {
       releaseLock(files.lock)
     }

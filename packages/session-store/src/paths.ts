@@ -31,6 +31,11 @@ export interface SessionFiles {
   lock: string
 }
 
+/** Where the child sessions of session `id` are kept: out of the listing, removed with it. */
+export function childrenDir(dir: string, id: string): string {
+  return join(dir, `${id}.children`)
+}
+
 export function sessionFiles(dir: string, id: string): SessionFiles {
   return {
     header: join(dir, `${id}.json`),

@@ -46,6 +46,7 @@ export function createEditTool(host: ToolFsHost) {
     input: editInput,
     execute: (args, exec) => applyEdit(host, args, exec),
     presentCall: presentEditCall,
+    access: () => ({ effect: 'write' }),
     presentResult: presentEditResult,
     preview: (args, exec) => {
       const invalid = checkEditArgs(args)

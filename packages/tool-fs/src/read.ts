@@ -75,6 +75,7 @@ export function createReadTool(host: ToolFsHost, options: ReadToolOptions) {
     input: readInput,
     execute: (args, exec) => applyRead(host, options, args, exec),
     presentCall: presentReadCall,
+    access: () => ({ effect: 'read' }),
     presentResult: presentReadResult,
   })
 }

@@ -46,6 +46,7 @@ export function createWriteTool(host: ToolFsHost) {
     input: writeInput,
     execute: (args, exec) => applyWrite(host, args, exec),
     presentCall: presentWriteCall,
+    access: () => ({ effect: 'write' }),
     presentResult: presentWriteResult,
     preview: (args, exec) => previewWrite(host, args, exec),
   })

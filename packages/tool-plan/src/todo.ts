@@ -38,6 +38,8 @@ export function createTodoTool() {
       return { content: formatPlan(args), details: { todos: planEntriesOf(args) } }
     },
     presentCall: presentTodoCall,
+    // The plan lives in the agent: the call touches nothing outside it, so it runs in every mode.
+    access: () => ({ effect: 'none' }),
     presentResult: presentTodoResult,
   })
 }

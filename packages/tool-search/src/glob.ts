@@ -44,7 +44,7 @@ export function createGlobTool(options: SearchOptions) {
     execute: (args, exec) => applyGlob(options, args, exec),
     presentCall: (args, view) => ({ title: searchTitle('Find', args, view), kind: 'search' }),
     presentResult: (_args, result) => presentSearchResult(result),
-    access: (args, exec) => ({ access: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
+    access: (args, exec) => ({ effect: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
   })
 }
 

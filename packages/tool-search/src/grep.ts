@@ -31,7 +31,7 @@ export function createGrepTool(options: SearchOptions) {
       ...(grepSummary(args) && { rawInput: grepSummary(args) }),
     }),
     presentResult: (_args, result) => presentSearchResult(result),
-    access: (args, exec) => ({ access: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
+    access: (args, exec) => ({ effect: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
   })
 }
 

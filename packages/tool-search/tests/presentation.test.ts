@@ -103,15 +103,15 @@ describe('access: a read of the search root', () => {
 
   it('the root is the path made absolute, the workspace by default', async () => {
     const access = (args: unknown) => tools.ctx.tools.access({ ...exec(args), name: 'grep' })
-    expect(await access({ pattern: 'x' })).toEqual({ access: 'read', scope: [tree.root] })
+    expect(await access({ pattern: 'x' })).toEqual({ effect: 'read', scope: [tree.root] })
     expect(await access({ pattern: 'x', path: 'src/../link-out' })).toEqual({
-      access: 'read',
+      effect: 'read',
       scope: [`${tree.root}/link-out`],
     })
     const glob = await tools.ctx.tools.access({
       ...exec({ pattern: '*', path: '/etc' }),
       name: 'glob',
     })
-    expect(glob).toEqual({ access: 'read', scope: ['/etc'] })
+    expect(glob).toEqual({ effect: 'read', scope: ['/etc'] })
   })
 })

@@ -31,9 +31,9 @@ export async function bashAccess(
   options: BashAccessOptions = {},
 ): Promise<ToolCallAccess> {
   const scope = [cwdOf(exec)]
-  if (options.escalate === true) return { access: 'other', scope, askAlways: true }
+  if (options.escalate === true) return { effect: 'execute', scope, askAlways: true }
   const classified = await classifyCommand(command)
-  if (classified.parsed && isReadOnly(classified.parts)) return { access: 'read', scope }
+  if (classified.parsed && isReadOnly(classified.parts)) return { effect: 'read', scope }
   const prefixes = classified.parsed
     ? [...new Set(classified.parts.filter((part) => !part.readOnly).map((part) => part.prefix))]
     : []
@@ -50,7 +50,7 @@ export async function bashAccess(
     const reason = shell.unconfinedReason()
     if (reason !== undefined) options.notices?.tell(exec, reason)
   }
-  return { access: 'other', scope, always, ...(confined !== undefined && { confined }) }
+  return { effect: 'execute', scope, always, ...(confined !== undefined && { confined }) }
 }
 
 /** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */

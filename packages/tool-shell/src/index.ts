@@ -8,7 +8,7 @@ import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-shell' // for its augmentation: ctx.shell
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { untraced } from '@deepseek-ai/dsh-tools'
+import { tellPerson, untraced } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
 import { createJobKillTool, createJobOutputTool } from './jobs'
 import { UnsandboxedNotices } from './notice'
@@ -50,7 +50,10 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     outputDir,
     batchMs,
     network: sandboxNetwork,
-    notices: new UnsandboxedNotices((exec, notice) => ctx.emit('tools/notice', exec, notice)),
+    // Through the session's notice channel; the event for a session whose host gives none.
+    notices: new UnsandboxedNotices((exec, notice) =>
+      tellPerson(exec, notice, (of, told) => ctx.emit('tools/notice', of, told)),
+    ),
   }
   ctx.tools.register(createBashTool(host))
   ctx.tools.register(createJobOutputTool(host))

@@ -39,7 +39,7 @@ export function createJobOutputTool(host: JobsHost) {
       return `${dropped}${body}job ${args.job_id} ${state}`
     },
     presentCall: (args) => ({ title: `Output of job ${args.job_id}`, kind: 'execute' }),
-    access: (_args, exec) => ({ access: 'read', scope: [cwdOf(exec)] }),
+    access: (_args, exec) => ({ effect: 'read', scope: [cwdOf(exec)] }),
   })
 }
 
@@ -53,6 +53,7 @@ export function createJobKillTool(host: JobsHost) {
       return `job ${args.job_id} ended: ${endingOf(exit, 0)}`
     },
     presentCall: (args) => ({ title: `Kill job ${args.job_id}`, kind: 'execute' }),
-    access: (_args, exec) => ({ access: 'read', scope: [cwdOf(exec)] }),
+    // It ends only a job this agent started: nothing of the person's world, in every mode.
+    access: () => ({ effect: 'none' }),
   })
 }

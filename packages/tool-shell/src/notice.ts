@@ -1,7 +1,7 @@
 // The one-time word to a person whose commands cannot be sandboxed: the first time in a
 // session that a command asks for a confinement its provider cannot give, the provider's
-// reason (why, and how to install a sandbox) goes out as a `tools/notice`, which the bridge
-// shows. Later calls of that session say nothing more.
+// reason (why, and how to install a sandbox) goes out on the session's notice channel, which
+// the bridge shows. Later calls of that session say nothing more.
 import type { ToolExecution, ToolNotice, ToolSession } from '@deepseek-ai/dsh-tools'
 
 export const UNSANDBOXED_TITLE = 'Commands are not sandboxed'

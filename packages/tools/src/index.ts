@@ -11,6 +11,7 @@ import { ToolEntries } from './entries'
 import { ToolError } from './errors'
 import { aborted, isExecutionResult, run, safely } from './execution'
 import { errorResult, toolErrorResult } from './results'
+import { toolSessionIdOf } from './session'
 import { eventBusOf, untraced, type EventBus } from './untraced'
 import type {
   ToolCallAccess,
@@ -41,12 +42,15 @@ declare module 'cordis' {
       exec: ToolExecution,
       next: () => Promise<ToolExecutionResult>,
     ): Promise<ToolExecutionResult>
-    /** waterfall: asks a person whether a call may run; a UI answers for its own sessions, else `next()`. */
+    /**
+     * waterfall: asks a person whether a call may run, for a session whose host gives no `ask`
+     * channel (a host without sessions of its own, a test); else `next()`.
+     */
     'tools/ask'(
       request: ToolPermissionRequest,
       next: () => Promise<ToolPermissionAnswer>,
     ): Promise<ToolPermissionAnswer>
-    /** Something the person should know about the session a call belongs to, told once by a tool. */
+    /** Something the person should know, for a session whose host gives no `notice` channel. */
     'tools/notice'(exec: ToolExecution, notice: ToolNotice): void
   }
 }
@@ -197,12 +201,13 @@ export default class ToolRegistry extends Service {
   }
 }
 
-function sessionOf(exec: ToolExecution): string | undefined {
-  return exec.agent?.session.header.id
-}
+/** A child session's call finds its root session's tools (its parent's MCP servers). */
+const sessionOf = toolSessionIdOf
 
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
+export { callEffect, defaultEffect } from './effect'
+export { rootSessionOf, tellPerson, toolSessionIdOf } from './session'
 export { fencedBlock } from './fence'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'
 export { eventBusOf, untraced } from './untraced'

@@ -8,6 +8,33 @@ export type ToolContent = { type: 'text'; text: string }
 /** The session a tool runs for: `header.cwd` is its workspace. */
 export interface ToolSession {
   header: ToolSessionHeader
+  /**
+   * What a call may use of its session's person and editor, as the host supplies them for this
+   * session (an ACP session's bridge); a child session answers with its parent's.
+   */
+  readonly channels?: ToolSessionChannels
+  /** The session a child session works for (`header.parent` is its id): its mode and memory apply. */
+  readonly parent?: ToolSession
+}
+
+/** A session's ways to the person and the editor; each optional (a host may offer none). */
+export interface ToolSessionChannels {
+  /** Puts a question about a call to the person; see ToolPermissionAnswer. */
+  ask?(request: ToolPermissionRequest): Promise<ToolPermissionAnswer>
+  /** Tells the person something about the session (live only). */
+  notice?(notice: ToolNotice): void
+  /** The files as the person's editor holds them (unsaved buffers), as far as it offers them. */
+  files?: ToolEditorFiles
+}
+
+/** A session's files through its editor. */
+export interface ToolEditorFiles {
+  readonly canRead: boolean
+  readonly canWrite: boolean
+  /** The buffer's whole text, unsaved changes included; rejects with the editor's error. */
+  readTextFile(path: string, signal: AbortSignal): Promise<string>
+  /** Replaces the file's text through the editor. */
+  writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
 }
 
 export interface ToolSessionHeader {
@@ -18,6 +45,8 @@ export interface ToolSessionHeader {
   roots?: readonly string[]
   /** The session's permission mode (e.g. `ask`), when its host offers modes. */
   mode?: string
+  /** A child session's parent session id: it is stored under it and never listed on its own. */
+  parent?: string
 }
 
 /** The agent a tool runs for. Opaque beyond its session. */
@@ -158,18 +187,18 @@ export interface ToolResultView<D = unknown> {
 }
 
 /**
- * How a call asks a permission layer to judge it, when its kind and locations do not tell
- * enough: a search judged by its root, a command by what it runs, a call the operating system
+ * How a call asks a permission layer (and the agent's scheduling) to judge it: what it does to
+ * the world, the places it reaches, what "always allow" remembers, a call the operating system
  * confines. Pure data, worked out by the tool from its own arguments; every field optional.
  */
 export interface ToolCallAccess {
   /**
    * What the call does to the world, which policy reads (the permission gate, the agent's
-   * side-by-side scheduling); a presentation's `kind` is only what a UI draws.
+   * side-by-side scheduling); a presentation's `kind` is only what a UI draws. Default (see
+   * `callEffect`): `read` for a read or search card, `write` for an edit, delete or move card,
+   * `network` for a fetch card, else `execute`.
    */
   effect?: ToolEffect
-  /** What the call does to the places it reaches; default: from the presentation's kind. */
-  access?: 'read' | 'edit' | 'other'
   /** The places judged inside or outside the roots; default: the presentation's locations. */
   scope?: readonly string[]
   /**
@@ -188,7 +217,10 @@ export interface ToolCallAccess {
   confined?: 'workspace' | 'read-only'
 }
 
-/** What a call does to the world: nothing, reads, writes, runs code, or reaches the network. */
+/**
+ * What a call does to the world: nothing outside the agent (`none`: a plan update), reads,
+ * writes, runs code, or reaches the network.
+ */
 export type ToolEffect = 'none' | 'read' | 'write' | 'execute' | 'network'
 
 export type ToolInput = z.ZodObject
@@ -240,7 +272,10 @@ export interface ToolPermissionOption {
   name: string
 }
 
-/** A call that needs a person's go-ahead, as the `tools/ask` waterfall carries it. */
+/**
+ * A call that needs a person's go-ahead, as its session's `ask` channel (or, for a session
+ * without one, the `tools/ask` waterfall) carries it.
+ */
 export interface ToolPermissionRequest {
   exec: ToolExecution
   /** The call's card: title, kind and its locations made absolute. */

@@ -2,7 +2,7 @@
 // hook on the validated arguments; nothing for an unknown tool, bad arguments or a broken hook.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineTool } from '../src/index'
+import { callEffect, defineTool } from '../src/index'
 import { makeContext } from './helpers/fixtures'
 
 const searching = defineTool({
@@ -12,7 +12,7 @@ const searching = defineTool({
   execute: async () => 'found',
   access(args) {
     if (args.broken) throw new Error('no')
-    return { access: 'read', scope: [args.root] }
+    return { effect: 'read', scope: [args.root] }
   },
 })
 
@@ -36,7 +36,7 @@ describe('access', () => {
   it('gives the hook answer on the parsed arguments', async () => {
     const ctx = await withTools()
     expect(await ctx.tools.access(call('find', { root: '/w/src' }))).toEqual({
-      access: 'read',
+      effect: 'read',
       scope: ['/w/src'],
     })
   })
@@ -51,5 +51,38 @@ describe('access', () => {
   it('is undefined when the hook throws', async () => {
     const ctx = await withTools()
     expect(await ctx.tools.access(call('find', { root: '/w', broken: true }))).toBeUndefined()
+  })
+})
+
+describe('callEffect', () => {
+  it("takes the hook's effect over the card's kind", () => {
+    expect(callEffect({ effect: 'write' }, 'think')).toBe('write')
+    expect(callEffect({ effect: 'read' }, 'execute')).toBe('read')
+  })
+
+  it('defaults by the kind, and a card that draws no read or change runs code', () => {
+    const kinds = [
+      'read',
+      'search',
+      'edit',
+      'delete',
+      'move',
+      'fetch',
+      'execute',
+      'think',
+      'other',
+    ] as const
+    expect(kinds.map((kind) => callEffect({ scope: ['/w'] }, kind))).toEqual([
+      'read',
+      'read',
+      'write',
+      'write',
+      'write',
+      'network',
+      'execute',
+      'execute',
+      'execute',
+    ])
+    expect(callEffect(undefined, undefined)).toBe('execute')
   })
 })

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { LlmRequest, LlmScript } from '@deepseek-ai/dsh-llm'
-import * as FsStack from '@deepseek-ai/dsh-fs-stack'
+import { loadFileTools } from './file-tools'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import Agents from '../../src'
@@ -39,7 +39,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-agent-')))
   const ctx = new Context()
   if (options.fs) {
-    await ctx.plugin(FsStack, { local: { cwd: dir } })
+    await loadFileTools(ctx, dir)
   } else {
     await ctx.plugin(ToolRegistry)
     await ctx.plugin(SystemPrompt)

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type ToolRegistry from '@deepseek-ai/dsh-tools'
-import type { ToolDefinition, ToolKind } from '@deepseek-ai/dsh-tools'
+import type { ToolDefinition, ToolEffect, ToolKind } from '@deepseek-ai/dsh-tools'
 
 export interface ToolProbe {
   /** Names of the tools whose `execute` ran, in order. */
@@ -16,16 +16,18 @@ const fileInput = z.object({ file_path: z.string(), line: z.number().int().posit
 
 type FileTool = ToolDefinition<typeof fileInput>
 
-const FILE_TOOLS: [string, ToolKind][] = [
+/** Name, the kind its card draws, and the effect its access hook declares (none: no hook). */
+const FILE_TOOLS: [string, ToolKind, ToolEffect?][] = [
   ['read', 'read'],
   ['grep', 'search'],
   ['delete', 'delete'],
   ['move', 'move'],
   ['run', 'execute'],
-  ['plan', 'think'],
+  ['plan', 'think', 'none'],
+  ['note', 'think', 'write'],
 ]
 
-function fileTool(probe: ToolProbe, name: string, kind: ToolKind): FileTool {
+function fileTool(probe: ToolProbe, name: string, kind: ToolKind, effect?: ToolEffect): FileTool {
   return defineTool({
     name,
     description: `A ${kind} tool.`,
@@ -41,6 +43,7 @@ function fileTool(probe: ToolProbe, name: string, kind: ToolKind): FileTool {
         { path: args.file_path, ...(args.line === undefined ? {} : { line: args.line }) },
       ],
     }),
+    ...(effect !== undefined && { access: () => ({ effect }) }),
   })
 }
 
@@ -85,7 +88,7 @@ function readManyTool(probe: ToolProbe) {
 
 /**
  * `classified`: an execute-kind tool that judges itself through `access` from its arguments,
- * the way a command tool would (`access`, `scope`, always-allow `keys`, `askAlways`,
+ * the way a command tool would (`effect`, `scope`, always-allow `keys`, `askAlways`,
  * `confined`; `throws` makes the hook break its contract).
  */
 function classifiedTool(probe: ToolProbe) {
@@ -94,7 +97,7 @@ function classifiedTool(probe: ToolProbe) {
     description: 'A tool that classifies its own calls.',
     input: z.object({
       command: z.string(),
-      access: z.enum(['read', 'edit', 'other']).optional(),
+      effect: z.enum(['none', 'read', 'write', 'execute', 'network']).optional(),
       scope: z.array(z.string()).optional(),
       keys: z.array(z.string()).optional(),
       askAlways: z.boolean().optional(),
@@ -109,7 +112,7 @@ function classifiedTool(probe: ToolProbe) {
     access(args) {
       if (args.throws === true) throw new Error('broken hook')
       return {
-        ...(args.access === undefined ? {} : { access: args.access }),
+        ...(args.effect === undefined ? {} : { effect: args.effect }),
         ...(args.scope === undefined ? {} : { scope: args.scope }),
         ...(args.keys === undefined
           ? {}
@@ -121,10 +124,15 @@ function classifiedTool(probe: ToolProbe) {
   })
 }
 
-/** Registers read (read), grep (search), edit (edit, with a preview), delete, move, run (execute), bare, read_many and classified. */
+/**
+ * Registers read (read), grep (search), edit (edit, with a preview), delete, move, run (execute),
+ * plan (drawn think, effect none), note (drawn think, effect write), bare, read_many and classified.
+ */
 export function registerProbeTools(registry: ToolRegistry, probe: ToolProbe): void {
   registry.register(classifiedTool(probe))
-  for (const [name, kind] of FILE_TOOLS) registry.register(fileTool(probe, name, kind))
+  for (const [name, kind, effect] of FILE_TOOLS) {
+    registry.register(fileTool(probe, name, kind, effect))
+  }
   registry.register(editTool(probe))
   registry.register(bareTool(probe))
   registry.register(readManyTool(probe))

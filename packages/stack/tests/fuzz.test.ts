@@ -14,7 +14,8 @@ import { basename, dirname, join, resolve, sep } from 'node:path'
 import { Context } from 'cordis'
 import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as FsStack from '../src/index'
+import * as Stack from '../src/index'
+import { fileTools } from './helpers/deployment'
 import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
 
 const SEED = Number.parseInt(process.env.DSH_FUZZ_SEED ?? '', 10) || 20260607
@@ -419,7 +420,7 @@ beforeAll(async () => {
   mkdirSync(ws)
   await seed()
   ctx = new Context()
-  await ctx.plugin(FsStack, { local: { cwd: ws } })
+  await ctx.plugin(Stack, fileTools(ws))
   await fuzz()
   console.log(`tool-fs fuzz outcomes: ${describeValue([...report.codes])}`)
 }, 180_000)

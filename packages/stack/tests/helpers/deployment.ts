@@ -1,4 +1,5 @@
-// The default deployment for the integration tests: the fs stack on a fresh mkdtemp workspace.
+// The default deployment for the integration tests: the stack's file tools (the disk, the
+// policy, the registry, the prompt, the file and search tools) on a fresh mkdtemp workspace.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,7 +7,13 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
 import type { ToolAgent, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
-import * as FsStack from '../../src/index'
+import * as Stack from '../../src/index'
+import type { DshStackOptions } from '../../src/index'
+
+/** The stack's file tools on `cwd`: fs-local, fs-policy, tool-fs and tool-search. */
+export function fileTools(cwd: string, more: DshStackOptions = {}): DshStackOptions {
+  return { fsLocal: { cwd }, fsPolicy: {}, toolFs: {}, toolSearch: {}, ...more }
+}
 
 export interface Deployment {
   ctx: Context
@@ -21,13 +28,10 @@ export interface Deployment {
 export async function deploy(
   options: { policy?: boolean; tools?: ToolFsConfig } = {},
 ): Promise<Deployment> {
-  const dir = await mkdtemp(join(tmpdir(), 'dsh-fs-stack-'))
+  const dir = await mkdtemp(join(tmpdir(), 'dsh-stack-'))
   const ctx = new Context()
-  const stack = await ctx.plugin(FsStack, {
-    local: { cwd: dir },
-    policy: options.policy ?? true,
-    tools: options.tools,
-  })
+  const { fsPolicy, ...rest } = fileTools(dir, { toolFs: options.tools ?? {} })
+  const stack = await ctx.plugin(Stack, options.policy === false ? rest : { fsPolicy, ...rest })
   let calls = 0
   return {
     ctx,

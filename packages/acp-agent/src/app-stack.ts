@@ -1,0 +1,76 @@
+// The app's options tree for the stack: every plugin dsh-acp runs, with the app's choices
+// (the editor's files over the disk, the permission modes offered by the bridge, the todo
+// list kept whole through a compaction, commands sandboxed unless turned off, MCP over stdio and
+// streamable HTTP). Pure: it builds the tree that `stack` loads; the flags fill `DshApp`.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SessionStore } from '@deepseek-ai/dsh-agent'
+import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
+import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
+import type { DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
+import { readVersion } from './version'
+
+/** What the app is started with (the bin fills it from its flags). */
+export interface DshApp {
+  /** Base for relative paths outside a session (sessions use their own cwd); default process.cwd(). */
+  cwd?: string
+  llm: DshModelOptions
+  /** The permission mode new sessions start in (default `ask`). */
+  mode?: PermissionModeId
+  /** fs-acp's config: `timeoutMs`, the longest wait for one editor request. */
+  fsAcp?: NonNullable<DshStackOptions['fsAcp']>
+  /** Where sessions are stored, so an editor can list, load and resume them; none: memory only. */
+  store?: SessionStore
+  /** mcp's config: `callTimeoutMs`, the longest wait for one MCP tool call (default 60 s). */
+  mcp?: NonNullable<DshStackOptions['mcp']>
+  /**
+   * The command sandbox (shell-sandbox, default on): `enabled: false` runs commands with the
+   * local shell, unconfined; `network` lets sandboxed commands reach the network; `bwrap`
+   * names the bubblewrap program.
+   */
+  sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
+}
+
+/** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
+const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
+
+export function appStack(app: DshApp): DshStackOptions {
+  const mode = app.mode ?? 'ask'
+  // The keys the app was given: no command's environment holds them.
+  const secrets = app.llm.kind === 'openai' && app.llm.apiKey !== undefined ? [app.llm.apiKey] : []
+  const sandbox = app.sandbox ?? {}
+  const shell: DshStackOptions =
+    sandbox.enabled === false
+      ? { shellLocal: { secrets } }
+      : {
+          shellSandbox: {
+            secrets,
+            visible: [SHELL_OUTPUT_DIR],
+            ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
+          },
+        }
+  return {
+    fsLocal: { cwd: app.cwd ?? process.cwd() },
+    fsAcp: app.fsAcp ?? {},
+    fsPolicy: {},
+    toolFs: {},
+    toolSearch: {},
+    permission: { defaultMode: mode },
+    toolPlan: {},
+    ...shell,
+    toolShell: { outputDir: SHELL_OUTPUT_DIR, sandboxNetwork: sandbox.network === true },
+    llm: app.llm,
+    // The plan's latest list stays whole through a compaction (its result is never elided).
+    agents: {
+      compaction: { keepTools: ['todo'] },
+      ...(app.store !== undefined && { store: app.store }),
+    },
+    acp: {
+      agentInfo: { name: 'dsh', title: 'dsh', version: readVersion() },
+      modes: [...PERMISSION_MODES],
+      defaultMode: mode,
+      mcpCapabilities: { http: true, sse: false },
+    },
+    mcp: app.mcp ?? {},
+  }
+}

@@ -1,0 +1,69 @@
+// AskQueue: one ACP session's questions to its person, one at a time. A question about a call
+// (its card went out `pending` with the preview when the call was reported asked) becomes
+// `session/request_permission` for that card; the client answering `cancelled` cancels the
+// prompt, as ACP means it; a request the connection could not carry counts as `cancelled`; a
+// client that answers with a JSON-RPC error could not ask the person: `failed` refuses this call
+// only, and the turn goes on. A child session's questions join its parent's queue.
+import { RequestError } from '@agentclientprotocol/sdk'
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk'
+import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import {
+  fromAcpPermissionError,
+  fromAcpPermissionResponse,
+  toAcpPermissionRequest,
+} from './permission'
+import type { SessionCards } from './session-cards'
+
+export interface AskQueueOptions {
+  sessionId: string
+  cwd: string
+  /** The cards a question's call has its card in (its own session's, or a child's). */
+  cardsOf: (request: ToolPermissionRequest) => SessionCards
+  /** Asks the client; the signal cancels the request. */
+  requestPermission: (
+    params: RequestPermissionRequest,
+    signal?: AbortSignal,
+  ) => Promise<RequestPermissionResponse>
+  /** The person's answer was `cancelled`: the prompt is cancelled. */
+  onCancelled: () => void
+}
+
+export class AskQueue {
+  /** The question being asked, if any: the next waits for it. */
+  private asking: Promise<void> = Promise.resolve()
+
+  constructor(private readonly options: AskQueueOptions) {}
+
+  ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+    const asked = this.asking.then(() => this.askNow(request))
+    this.asking = asked.then(
+      () => undefined,
+      () => undefined,
+    )
+    return asked
+  }
+
+  private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
+    const { exec } = request
+    const { sessionId, cwd, requestPermission } = this.options
+    // A question that waited behind another whose answer cancelled the turn is not asked.
+    if (exec.signal?.aborted) return { outcome: 'cancelled' }
+    const cards = this.options.cardsOf(request)
+    const wireId = cards.wireIdOf(exec.callId) ?? exec.callId
+    const card = cards.askedCardOf(exec.callId)
+    const params = toAcpPermissionRequest(sessionId, wireId, request, cwd, card)
+    let answer: ToolPermissionAnswer
+    try {
+      answer = fromAcpPermissionResponse(await requestPermission(params, exec.signal))
+    } catch (error) {
+      // An error answer from the client, unless the turn cancelled the request itself; any
+      // other failure is the connection going away: nobody answered.
+      answer =
+        error instanceof RequestError && !exec.signal?.aborted
+          ? fromAcpPermissionError(error)
+          : { outcome: 'cancelled' }
+    }
+    if (answer.outcome === 'cancelled') this.options.onCancelled()
+    return answer
+  }
+}

@@ -1,0 +1,57 @@
+// The stack's options: one tree, each plugin's config under its own key. A key that is present
+// loads its plugin with that config; an absent key leaves the plugin out (the tool registry
+// and the system prompt are always loaded). Types only.
+import type { AcpConfig } from '@deepseek-ai/dsh-acp'
+import type { AgentsConfig } from '@deepseek-ai/dsh-agent'
+import type { AcpFileSystemConfig } from '@deepseek-ai/dsh-fs-acp'
+import type { LocalFileSystemConfig } from '@deepseek-ai/dsh-fs-local'
+import type { LlmScript } from '@deepseek-ai/dsh-llm'
+import type { OpenAiLlmConfig } from '@deepseek-ai/dsh-llm-openai'
+import type { McpConfig } from '@deepseek-ai/dsh-mcp'
+import type { PermissionConfig } from '@deepseek-ai/dsh-permission'
+import type { LocalShellConfig } from '@deepseek-ai/dsh-shell-local'
+import type { SandboxShellConfig } from '@deepseek-ai/dsh-shell-sandbox'
+import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
+import type { ToolSearchConfig } from '@deepseek-ai/dsh-tool-search'
+import type { ToolShellConfig } from '@deepseek-ai/dsh-tool-shell'
+
+/** Which model answers prompts: one of the `llm` key's three. */
+export type DshModelOptions =
+  | ({ kind: 'openai' } & OpenAiLlmConfig)
+  | { kind: 'scripted'; script: LlmScript; delayMs?: number }
+  /** NoticeLlm: answers every prompt with how to configure a model. */
+  | { kind: 'unconfigured' }
+
+export interface DshStackOptions {
+  /** `LocalFileSystem` (ctx.fs on the disk): `cwd`, `maxEditBytes`. Needed by every file key below. */
+  fsLocal?: LocalFileSystemConfig
+  /**
+   * `AcpFileSystem` over `fsLocal`: each session's files through its editor, when its client
+   * offers the fs methods (`timeoutMs`, `maxEditorBytes`); the bridge (`acp`) says which client.
+   */
+  fsAcp?: Omit<AcpFileSystemConfig, 'clientOf' | 'local'>
+  /** `FsPolicy`: read before write/edit, refuse stale writes. */
+  fsPolicy?: Record<string, never>
+  /** `ToolFs`: the read, write and edit tools (`smallFileBytes`, `indexedFiles`). */
+  toolFs?: ToolFsConfig
+  /** `ToolSearch`: the glob and grep tools (`timeoutMs`, `rgPath`). */
+  toolSearch?: ToolSearchConfig
+  /** The permission layer (`defaultMode`, `unanswered`); absent: every call runs unasked. */
+  permission?: PermissionConfig
+  /** `ToolPlan`: the todo tool. */
+  toolPlan?: Record<string, never>
+  /** `LocalShell` (ctx.shell, unconfined): `secrets`, `killGraceMs`. */
+  shellLocal?: LocalShellConfig
+  /** `SandboxShell` (ctx.shell under bubblewrap), in place of `shellLocal`: `bwrap`, `visible`, … */
+  shellSandbox?: SandboxShellConfig
+  /** `ToolShell`: bash, job_output, job_kill (`outputDir`, `sandboxNetwork`); needs a shell. */
+  toolShell?: ToolShellConfig
+  /** The model. */
+  llm?: DshModelOptions
+  /** The agent host (`maxSteps`, `compaction`, `store`). */
+  agents?: AgentsConfig
+  /** The ACP bridge (`agentInfo`, `modes`, `defaultMode`, `mcpCapabilities`). */
+  acp?: AcpConfig
+  /** Each session's MCP servers (`callTimeoutMs`, …), opened when a bridge session opens. */
+  mcp?: McpConfig
+}

@@ -1,0 +1,73 @@
+// The stack's steps, in the order each plugin needs the ones before it: the file system (the
+// disk, or each session's editor over it), the read-before-write policy, the tool registry and
+// the system prompt, the tools (files, search, plan, shell), the permission layer, the model,
+// the agent host, the ACP bridge and each session's MCP servers. A step is there when its key
+// is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
+import type { Context } from 'cordis'
+import * as Acp from '@deepseek-ai/dsh-acp'
+import Agents from '@deepseek-ai/dsh-agent'
+import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
+import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
+import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
+import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
+import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import McpServers from '@deepseek-ai/dsh-mcp'
+import * as Permission from '@deepseek-ai/dsh-permission'
+import LocalShell from '@deepseek-ai/dsh-shell-local'
+import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
+import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
+import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
+import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
+import ToolRegistry from '@deepseek-ai/dsh-tools'
+import type { ToolSession } from '@deepseek-ai/dsh-tools'
+import type { PluginStep } from './load-in-order'
+import * as McpSessions from './mcp-sessions'
+import NoticeLlm from './notice-llm'
+import type { DshModelOptions, DshStackOptions } from './options'
+
+export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[] {
+  const steps: PluginStep[] = []
+  const add = (label: string, load: PluginStep[1]) => steps.push([label, load])
+  const { fsLocal, fsAcp } = options
+  if (fsLocal !== undefined && fsAcp !== undefined) {
+    // Each session reads and writes through its editor (its `files` channel, which the bridge
+    // sets) when its client offers the fs methods.
+    const clientOf = (session: unknown) => (session as ToolSession | undefined)?.channels?.files
+    add('fs-acp', () => ctx.plugin(AcpFileSystem, { ...fsAcp, clientOf, local: fsLocal }))
+  } else if (fsLocal !== undefined) add('fs-local', () => ctx.plugin(LocalFileSystem, fsLocal))
+  if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))
+  add('tools', () => ctx.plugin(ToolRegistry))
+  add('system-prompt', () => ctx.plugin(SystemPrompt))
+  if (options.toolFs !== undefined) add('tool-fs', () => ctx.plugin(ToolFs, options.toolFs))
+  const { toolSearch, toolPlan, shellSandbox, shellLocal, toolShell, permission } = options
+  if (toolSearch !== undefined) add('tool-search', () => ctx.plugin(ToolSearch, toolSearch))
+  if (permission !== undefined) add('permission', () => ctx.plugin(Permission, permission))
+  if (toolPlan !== undefined) add('tool-plan', () => ctx.plugin(ToolPlan))
+  if (shellSandbox !== undefined) add('shell-sandbox', () => ctx.plugin(SandboxShell, shellSandbox))
+  else if (shellLocal !== undefined) add('shell-local', () => ctx.plugin(LocalShell, shellLocal))
+  if (toolShell !== undefined) add('tool-shell', () => ctx.plugin(ToolShell, toolShell))
+  const { llm, agents, acp, mcp } = options
+  if (llm !== undefined) add('llm', () => loadModel(ctx, llm))
+  if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
+  if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
+  if (mcp !== undefined) {
+    add('mcp', () => ctx.plugin(McpServers, mcp))
+    if (acp !== undefined) add('mcp-sessions', () => ctx.plugin(McpSessions))
+  }
+  return steps
+}
+
+function loadModel(ctx: Context, model: DshModelOptions): ReturnType<PluginStep[1]> {
+  switch (model.kind) {
+    case 'openai': {
+      const { kind: _kind, ...config } = model
+      return ctx.plugin(OpenAiLlm, config)
+    }
+    case 'scripted':
+      return ctx.plugin(ScriptedLlm, { script: model.script, delayMs: model.delayMs ?? 0 })
+    case 'unconfigured':
+      return ctx.plugin(NoticeLlm)
+  }
+}
