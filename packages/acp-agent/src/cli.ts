@@ -20,6 +20,7 @@ export type CliCommand =
       mcpTimeoutMs?: number
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
+      passEnv?: string[]
     }
   | { kind: 'error'; message: string }
 
@@ -52,6 +53,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --sandbox on|off  run commands in the sandbox (default on; see below)
   --sandbox-network let sandboxed commands reach the network (default: no
                     network in the sandbox)
+  --pass-env NAME   pass the variable NAME to commands although its name looks
+                    like a secret (*_API_KEY, *_TOKEN, *_SECRET, *_PASSWORD,
+                    AWS_*, ...); repeat for more (default: none passed)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -91,6 +95,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'mcp-timeout': { type: 'string' },
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
+        'pass-env': { type: 'string', multiple: true },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -130,6 +135,14 @@ export function parseCli(args: readonly string[]): CliCommand {
   const sandbox = values.sandbox
   if (sandbox !== undefined && sandbox !== 'on' && sandbox !== 'off') {
     return { kind: 'error', message: `--sandbox must be on or off, got "${sandbox}"` }
+  }
+  const passEnv = values['pass-env']
+  const badName = passEnv?.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+  if (badName !== undefined) {
+    return {
+      kind: 'error',
+      message: `--pass-env takes a variable name (letters, digits, _), got "${badName}"`,
+    }
   }
   const timeout = values['editor-timeout']
   const seconds = timeout === undefined ? undefined : Number(timeout)
@@ -173,6 +186,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(baseUrl !== undefined && { baseUrl }),
     ...(sandbox !== undefined && { sandbox }),
     ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
+    ...(passEnv !== undefined && { passEnv: [...new Set(passEnv)] }),
   }
 }
 

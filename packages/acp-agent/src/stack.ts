@@ -60,6 +60,8 @@ export interface DshOptions {
    * names the bubblewrap program.
    */
   sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
+  /** Variables passed to commands although their names look like secrets (`GITHUB_TOKEN`). */
+  passEnv?: readonly string[]
 }
 
 export const name = 'dsh'
@@ -109,10 +111,12 @@ const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
 /** The sandboxing shell, or the local one when the sandbox is turned off. */
 function loadShell(ctx: Context, options: DshOptions): Fiber & PromiseLike<Fiber> {
   const secrets = secretsOf(options.model)
+  const passEnv = [...(options.passEnv ?? [])]
   const sandbox = options.sandbox ?? {}
-  if (sandbox.enabled === false) return ctx.plugin(LocalShell, { secrets })
+  if (sandbox.enabled === false) return ctx.plugin(LocalShell, { secrets, passEnv })
   return ctx.plugin(SandboxShell, {
     secrets,
+    passEnv,
     visible: [SHELL_OUTPUT_DIR],
     ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
   })
