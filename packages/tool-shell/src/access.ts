@@ -72,7 +72,9 @@ function alwaysOf(command: string, parts: readonly CommandPart[] | undefined) {
       label: `exactly \`${commandTitle(command)}\` in this session`,
     }
   }
-  const unique = [...new Map((allows as CommandAllow[]).map((allow) => [allow.key, allow])).values()]
+  const unique = [
+    ...new Map((allows as CommandAllow[]).map((allow) => [allow.key, allow])).values(),
+  ]
   return {
     keys: unique.map((allow) => KEY + allow.key),
     label: `${listOf(unique.map((allow) => allow.label))} in this session`,

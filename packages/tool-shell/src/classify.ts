@@ -171,7 +171,9 @@ function commandOf(node: BashNode, parts: CommandPart[]): void {
   }
   const literal = words.every((word) => word !== undefined)
   const files =
-    name !== undefined && !assigns && literal ? readOnlyFiles(name, words as LiteralWord[]) : undefined
+    name !== undefined && !assigns && literal
+      ? readOnlyFiles(name, words as LiteralWord[])
+      : undefined
   const allow = name === undefined ? undefined : allowOf(name, words, assigns)
   const part: CommandPart = {
     text: node.text,

@@ -4,24 +4,22 @@
 // list, nor is anything else unknown, so they are asked. Pure.
 import { pathOf } from './words'
 import type { LiteralWord } from './words'
+import { names } from './options'
 
 /** Global options before the starting points. */
 const LEADING = new Set(['-H', '-L', '-P'])
 /** Tests, operators and actions that take no argument. */
-const NULLARY = new Set([
-  '(', ')', '!', ',', '-not', '-a', '-and', '-o', '-or', '-true', '-false', '-print', '-print0',
-  '-prune', '-quit', '-ls', '-empty', '-readable', '-writable', '-executable', '-nouser',
-  '-nogroup', '-depth', '-xdev', '-mount', '-follow', '-daystart', '-noleaf',
-  '-ignore_readdir_race', '-noignore_readdir_race',
-])
+const NULLARY = new Set(
+  names(
+    `( ) ! , -not -a -and -o -or -true -false -print -print0 -prune -quit -ls -empty -readable -writable -executable -nouser -nogroup -depth -xdev -mount -follow -daystart -noleaf -ignore_readdir_race -noignore_readdir_race`,
+  ),
+)
 /** Tests and actions that take one argument. */
-const UNARY = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-lname', '-ilname',
-  '-regex', '-iregex', '-regextype', '-type', '-xtype', '-maxdepth', '-mindepth', '-size',
-  '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used', '-perm', '-user', '-group',
-  '-uid', '-gid', '-links', '-inum', '-fstype', '-printf', '-newer', '-anewer', '-cnewer',
-  '-samefile',
-])
+const UNARY = new Set(
+  names(
+    `-name -iname -path -ipath -wholename -iwholename -lname -ilname -regex -iregex -regextype -type -xtype -maxdepth -mindepth -size -mtime -mmin -atime -amin -ctime -cmin -used -perm -user -group -uid -gid -links -inum -fstype -printf -newer -anewer -cnewer -samefile`,
+  ),
+)
 /** Of those, the ones whose argument is a file find reads. */
 const FILE_ARGUMENT = new Set(['-newer', '-anewer', '-cnewer', '-samefile'])
 

@@ -7,31 +7,19 @@
 import { readArgs } from './options'
 import type { OptionTable } from './options'
 import type { LiteralWord } from './words'
+import { names } from './options'
 
 /** What `git log`, `git show` and `git diff` may be given: how to print, what to pick. */
 const HISTORY: OptionTable = {
   flags: 'psqwbziRM',
   valued: 'nUSG',
   numeric: true,
-  long: [
-    'oneline', 'patch', 'no-patch', 'stat', 'shortstat', 'numstat', 'name-only', 'name-status',
-    'summary', 'raw', 'graph', 'decorate', 'no-decorate', 'all', 'branches', 'tags', 'remotes',
-    'reverse', 'no-merges', 'merges', 'first-parent', 'follow', 'abbrev-commit',
-    'no-abbrev-commit', 'cached', 'staged', 'no-color', 'ignore-space-change',
-    'ignore-all-space', 'ignore-blank-lines', 'word-diff', 'check', 'relative', 'no-renames',
-    'find-renames', 'minimal', 'histogram', 'patience', 'exit-code', 'quiet', 'full-index',
-    'binary', 'no-ext-diff', 'no-textconv', 'left-right', 'cherry-pick', 'date-order',
-    'topo-order', 'full-diff', 'no-walk', 'source', 'pretty', 'dirstat', 'compact-summary',
-    'ignore-cr-at-eol', 'merge-base', 'show-signature', 'regexp-ignore-case', 'all-match',
-    'invert-grep', 'fixed-strings', 'basic-regexp', 'extended-regexp', 'perl-regexp', 'decorate',
-    'log-size', 'parents', 'children', 'boundary', 'simplify-by-decoration', 'no-prefix',
-  ],
-  longValued: [
-    'format', 'pretty', 'date', 'max-count', 'skip', 'since', 'after', 'until', 'before',
-    'author', 'committer', 'grep', 'unified', 'diff-filter', 'abbrev', 'word-diff', 'color',
-    'stat', 'decorate', 'relative', 'diff-algorithm', 'inter-hunk-context', 'since-as-filter',
-    'find-renames', 'min-parents', 'max-parents', 'dirstat',
-  ],
+  long: names(
+    `oneline patch no-patch stat shortstat numstat name-only name-status summary raw graph decorate no-decorate all branches tags remotes reverse no-merges merges first-parent follow abbrev-commit no-abbrev-commit cached staged no-color ignore-space-change ignore-all-space ignore-blank-lines word-diff check relative no-renames find-renames minimal histogram patience exit-code quiet full-index binary no-ext-diff no-textconv left-right cherry-pick date-order topo-order full-diff no-walk source pretty dirstat compact-summary ignore-cr-at-eol merge-base show-signature regexp-ignore-case all-match invert-grep fixed-strings basic-regexp extended-regexp perl-regexp decorate log-size parents children boundary simplify-by-decoration no-prefix`,
+  ),
+  longValued: names(
+    `format pretty date max-count skip since after until before author committer grep unified diff-filter abbrev word-diff color stat decorate relative diff-algorithm inter-hunk-context since-as-filter find-renames min-parents max-parents dirstat`,
+  ),
 }
 
 const SUBCOMMANDS: Readonly<Record<string, OptionTable>> = {
@@ -40,39 +28,32 @@ const SUBCOMMANDS: Readonly<Record<string, OptionTable>> = {
   diff: HISTORY,
   status: {
     flags: 'sbuvz',
-    long: [
-      'short', 'branch', 'long', 'porcelain', 'ignored', 'show-stash', 'verbose', 'no-renames',
-      'ahead-behind', 'no-ahead-behind', 'renames',
-    ],
+    long: names(
+      `short branch long porcelain ignored show-stash verbose no-renames ahead-behind no-ahead-behind renames`,
+    ),
     longValued: ['untracked-files', 'porcelain', 'ignored', 'column', 'ignore-submodules'],
   },
   'rev-parse': {
     flags: 'q',
-    long: [
-      'show-toplevel', 'show-prefix', 'show-cdup', 'git-dir', 'git-common-dir', 'absolute-git-dir',
-      'is-inside-work-tree', 'is-inside-git-dir', 'is-bare-repository', 'verify', 'quiet',
-      'symbolic', 'symbolic-full-name', 'abbrev-ref', 'short', 'all', 'branches', 'tags',
-      'show-superproject-working-tree',
-    ],
+    long: names(
+      `show-toplevel show-prefix show-cdup git-dir git-common-dir absolute-git-dir is-inside-work-tree is-inside-git-dir is-bare-repository verify quiet symbolic symbolic-full-name abbrev-ref short all branches tags show-superproject-working-tree`,
+    ),
     longValued: ['short', 'abbrev-ref'],
   },
   'ls-files': {
     flags: 'cdmoiskutvfz',
     valued: 'x',
-    long: [
-      'cached', 'deleted', 'modified', 'others', 'ignored', 'stage', 'killed', 'unmerged',
-      'exclude-standard', 'full-name', 'error-unmatch', 'directory', 'no-empty-directory',
-      'eol', 'deduplicate', 'recurse-submodules',
-    ],
+    long: names(
+      `cached deleted modified others ignored stage killed unmerged exclude-standard full-name error-unmatch directory no-empty-directory eol deduplicate recurse-submodules`,
+    ),
     longValued: ['exclude', 'format', 'abbrev'],
   },
   // Listing only: any operand would create, rename or delete a branch.
   branch: {
     flags: 'arvl',
-    long: [
-      'all', 'remotes', 'verbose', 'list', 'show-current', 'no-color', 'merged', 'no-merged',
-      'contains', 'no-contains',
-    ],
+    long: names(
+      `all remotes verbose list show-current no-color merged no-merged contains no-contains`,
+    ),
     longValued: ['color', 'sort', 'format', 'points-at'],
   },
 }

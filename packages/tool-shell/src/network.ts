@@ -4,21 +4,22 @@
 // command needs the network and how to run it outside the sandbox (`escalate`). A guess from
 // the words, made only to fail fast; `--offline` says the command needs none. Pure.
 import type { LiteralWord } from './words'
+import { names } from './options'
 
 /** Programs that need the network whatever their arguments. */
-const ALWAYS = new Set(['curl', 'wget', 'ssh', 'scp', 'sftp', 'ftp', 'telnet', 'nc', 'ncat'])
+const ALWAYS = new Set(names(`curl wget ssh scp sftp ftp telnet nc ncat`))
 /** Subcommands that fetch, by program. */
 const FETCHING: Readonly<Record<string, ReadonlySet<string>>> = {
-  npm: new Set(['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'publish', 'view', 'info', 'outdated', 'audit']),
-  pnpm: new Set(['add', 'install', 'i', 'update', 'up', 'upgrade', 'dlx', 'fetch', 'outdated', 'audit', 'publish']),
-  yarn: new Set(['add', 'install', 'upgrade', 'up', 'dlx', 'outdated', 'npm', 'publish']),
+  npm: new Set(names(`install i ci add update up upgrade publish view info outdated audit`)),
+  pnpm: new Set(names(`add install i update up upgrade dlx fetch outdated audit publish`)),
+  yarn: new Set(names(`add install upgrade up dlx outdated npm publish`)),
   bun: new Set(['add', 'install', 'i', 'update', 'x']),
   deno: new Set(['install', 'add', 'upgrade']),
   pip: new Set(['install', 'download']),
   pip3: new Set(['install', 'download']),
   uv: new Set(['add', 'sync', 'lock', 'pip', 'tool']),
   poetry: new Set(['add', 'install', 'update', 'lock']),
-  cargo: new Set(['install', 'fetch', 'update', 'search', 'publish', 'add']),
+  cargo: new Set(names(`install fetch update search publish add`)),
   go: new Set(['get', 'install', 'mod']),
   gem: new Set(['install', 'update', 'fetch']),
   bundle: new Set(['install', 'update']),

@@ -129,3 +129,8 @@ function readShort(
   }
   return true
 }
+
+/** A list written as one string of names separated by spaces (tables stay readable). */
+export function names(text: string): string[] {
+  return text.split(/\s+/).filter((name) => name.length > 0)
+}

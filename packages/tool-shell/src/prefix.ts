@@ -11,41 +11,42 @@ import { allowing } from './allow-key'
 import type { CommandAllow } from './allow-key'
 import { gitAllow } from './git-allow'
 import type { LiteralWord } from './words'
+import { names } from './options'
 
 /** Programs whose arguments name another program to run: only their exact command is remembered. */
-const WRAPPERS = new Set([
-  'env', 'xargs', 'timeout', 'nice', 'nohup', 'sudo', 'doas', 'su', 'exec', 'eval', 'command',
-  'builtin', 'time', 'watch', 'strace', 'ltrace', 'gdb', 'valgrind', 'parallel', 'flock',
-  'setsid', 'stdbuf', 'chroot', 'unshare', 'nsenter', 'ionice', 'taskset', 'script', 'ssh',
-  'busybox', 'find', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'source', '.', 'trap', 'bwrap',
-])
+const WRAPPERS = new Set(
+  names(
+    `env xargs timeout nice nohup sudo doas su exec eval command builtin time watch strace ltrace gdb valgrind parallel flock setsid stdbuf chroot unshare nsenter ionice taskset script ssh busybox find awk gawk mawk nawk sed source . trap bwrap`,
+  ),
+)
 /** Interpreters: remembered with their module (`-m pytest`) or script, never by name alone. */
-const INTERPRETERS = new Set([
-  'python', 'python3', 'python2', 'node', 'nodejs', 'ruby', 'perl', 'php', 'bash', 'sh', 'zsh',
-  'dash', 'ksh', 'fish', 'lua', 'Rscript', 'tsx', 'ts-node', 'osascript', 'pwsh',
-])
+const INTERPRETERS = new Set(
+  names(
+    `python python3 python2 node nodejs ruby perl php bash sh zsh dash ksh fish lua Rscript tsx ts-node osascript pwsh`,
+  ),
+)
 /** Package runners: remembered with the package they run (`npx vitest`). */
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx'])
 /** Programs whose first word names what they do (`cargo test`). */
-const WITH_SUBCOMMANDS = new Set([
-  'npm', 'pnpm', 'yarn', 'cargo', 'go', 'docker', 'kubectl', 'make', 'uv', 'poetry', 'pip',
-  'pip3', 'bundle', 'gem', 'rake', 'mix', 'dotnet', 'gradle', 'mvn', 'composer', 'brew', 'deno',
-  'bun', 'rustup', 'helm', 'terraform', 'apt', 'apt-get', 'cmake', 'just',
-])
+const WITH_SUBCOMMANDS = new Set(
+  names(
+    `npm pnpm yarn cargo go docker kubectl make uv poetry pip pip3 bundle gem rake mix dotnet gradle mvn composer brew deno bun rustup helm terraform apt apt-get cmake just`,
+  ),
+)
 /** Of those, subcommands followed by the name of what they run (`npm run build`). */
 const NAMED_RUNS = new Set(['run', 'exec', 'dlx', 'x', 'task'])
 /** Options that change what a program runs, or where it looks for what to run. */
 const CHANGES_WHAT_RUNS: Readonly<Record<string, readonly string[]>> = {
-  npm: ['--script-shell', '--node-options', '--userconfig', '--globalconfig', '--prefix', '-c', '--call', '-C'],
-  pnpm: ['--script-shell', '--node-options', '--config', '-C', '--dir', '--userconfig'],
+  npm: names(`--script-shell --node-options --userconfig --globalconfig --prefix -c --call -C`),
+  pnpm: names(`--script-shell --node-options --config -C --dir --userconfig`),
   yarn: ['--cwd', '--use-yarnrc', '--script-shell'],
   cargo: ['--config', '-Z', '--manifest-path', '-C'],
   go: ['-exec', '-toolexec', '-C', '-modfile', '-overlay'],
-  make: ['-f', '--file', '--makefile', '-C', '--directory', '--eval', '-E', '-I', '--include-dir'],
+  make: names(`-f --file --makefile -C --directory --eval -E -I --include-dir`),
   docker: ['-H', '--host', '--context', '--config', '-c'],
   kubectl: ['--kubeconfig', '--context', '--server', '-s', '--exec-command'],
   deno: ['--config', '-c', '--import-map', '--eval'],
-  bun: ['--config', '-c', '--preload', '-r', '--eval', '-e'],
+  bun: names(`--config -c --preload -r --eval -e`),
 }
 
 /** What "always allow" remembers of `name` run with `words`; `undefined`: the exact command only. */
@@ -83,7 +84,14 @@ function named(name: string, args: readonly string[]): CommandAllow | undefined 
 
 function subcommandAllow(name: string, args: readonly string[]): CommandAllow | undefined {
   const changers = CHANGES_WHAT_RUNS[name] ?? []
-  const changes = args.some((arg) => changers.some((option) => arg === option || arg.startsWith(`${option}=`) || (option.length === 2 && !option.startsWith('--') && arg.startsWith(option))))
+  const changes = args.some((arg) =>
+    changers.some(
+      (option) =>
+        arg === option ||
+        arg.startsWith(`${option}=`) ||
+        (option.length === 2 && !option.startsWith('--') && arg.startsWith(option)),
+    ),
+  )
   if (changes) return undefined
   // make's `NAME=value` arguments set variables (SHELL among them).
   if (name === 'make' && args.some((arg) => /^[A-Za-z_][\w]*=/.test(arg))) return undefined

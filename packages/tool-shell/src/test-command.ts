@@ -3,11 +3,7 @@
 // it), and its numeric comparisons (`-eq`, `-lt`, …) compare plain integers (bash evaluates
 // their operands as arithmetic, subscripts and all). Pure.
 import type { BashNode } from './parse'
-import {
-  ARITHMETIC_TEST_OPERATORS,
-  EVALUATING_TEST_OPERATORS,
-  isPlainInteger,
-} from './read-only'
+import { ARITHMETIC_TEST_OPERATORS, EVALUATING_TEST_OPERATORS, isPlainInteger } from './read-only'
 import { literalWord } from './words'
 
 /** Node types that only hold other parts of the test. */

@@ -61,7 +61,10 @@ function doubleQuoted(node: BashNode): LiteralWord | undefined {
   const inner = node.text.slice(1, -1)
   const plain = node.namedChildren.every((child) => child?.type === 'string_content')
   if (!plain || QUOTED_EXPANDING.test(inner)) return undefined
-  return { text: inner.replace(/\\([$`"\\\n])/g, (_, char: string) => (char === '\n' ? '' : char)), glob: -1 }
+  return {
+    text: inner.replace(/\\([$`"\\\n])/g, (_, char: string) => (char === '\n' ? '' : char)),
+    glob: -1,
+  }
 }
 
 function joined(node: BashNode): LiteralWord | undefined {
