@@ -202,6 +202,10 @@ const ASKED: string[] = [
   'cat <<-EOF\n\t$(touch pwned)\n\tEOF',
   'cat <<EOF\n$HOME\nEOF',
   'cat <<< "$HOME"',
+  "cat <<'EOF' | rm x\nhi\nEOF",
+  "cat <<'EOF' && rm x\nhi\nEOF",
+  "cat <<'EOF'\nEOF \nrm x\nEOF",
+  'cat <<E"OF"\nbody\nEOF\nrm -rf build',
   // git: writes, other programs, other places
   'git -c core.fsmonitor=./evil add .',
   'git -c core.pager=./evil log',
