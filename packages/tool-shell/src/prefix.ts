@@ -35,6 +35,8 @@ const WITH_SUBCOMMANDS = new Set(
 )
 /** Of those, subcommands followed by the name of what they run (`npm run build`). */
 const NAMED_RUNS = new Set(['run', 'exec', 'dlx', 'x', 'task'])
+/** Subcommands that run code given inline: only their exact command is remembered. */
+const INLINE_CODE = new Set(['deno eval', 'bun eval', 'node eval', 'uv tool', 'pnpm dlx'])
 /** Options that change what a program runs, or where it looks for what to run. */
 const CHANGES_WHAT_RUNS: Readonly<Record<string, readonly string[]>> = {
   npm: names(`--script-shell --node-options --userconfig --globalconfig --prefix -c --call -C`),
@@ -60,7 +62,7 @@ export function allowOf(
   if (WRAPPERS.has(name)) return undefined
   if (name === 'git') return gitAllow(args)
   if (INTERPRETERS.has(name)) return interpreterAllow(name, args)
-  if (PACKAGE_RUNNERS.has(name)) return named(name, args)
+  if (PACKAGE_RUNNERS.has(name)) return named([name], args)
   if (WITH_SUBCOMMANDS.has(name)) return subcommandAllow(name, args)
   return allowing([name])
 }
@@ -75,11 +77,19 @@ function interpreterAllow(name: string, args: readonly string[]): CommandAllow |
   return allowing([name, first])
 }
 
-/** The program and the first word after it, which must not be an option (`npx vitest`). */
-function named(name: string, args: readonly string[]): CommandAllow | undefined {
-  const [first] = args
+/**
+ * The program and what it runs, named by the next word (`npx vitest`, `uv run pytest`); when
+ * that is itself an interpreter or a wrapper, by its own rule (`uv run python -m pytest`).
+ */
+function named(lead: readonly string[], args: readonly string[]): CommandAllow | undefined {
+  const [first, ...rest] = args
   if (first === undefined || first.startsWith('-')) return undefined
-  return allowing([name, first])
+  if (WRAPPERS.has(first) || first === 'git') return undefined
+  if (INTERPRETERS.has(first)) {
+    const inner = interpreterAllow(first, rest)
+    return inner === undefined ? undefined : allowing([...lead, inner.key])
+  }
+  return allowing([...lead, first])
 }
 
 function subcommandAllow(name: string, args: readonly string[]): CommandAllow | undefined {
@@ -95,13 +105,11 @@ function subcommandAllow(name: string, args: readonly string[]): CommandAllow | 
   if (changes) return undefined
   // make's `NAME=value` arguments set variables (SHELL among them).
   if (name === 'make' && args.some((arg) => /^[A-Za-z_][\w]*=/.test(arg))) return undefined
-  const [first, second] = args
+  const [first, ...rest] = args
   if (first === undefined) return allowing([name])
-  if (first.startsWith('-')) return undefined
+  if (first.startsWith('-') || INLINE_CODE.has(`${name} ${first}`)) return undefined
   if (!NAMED_RUNS.has(first)) return allowing([name, first])
-  if (first === 'exec' && name !== 'npm' && name !== 'pnpm' && name !== 'yarn') {
-    return allowing([name, first])
-  }
-  if (second === undefined || second.startsWith('-')) return undefined
-  return allowing([name, first, second])
+  // `cargo run`, `npm run` alone: this project's own program, or the list of scripts.
+  if (rest.length === 0) return allowing([name, first])
+  return named([name, first], rest)
 }

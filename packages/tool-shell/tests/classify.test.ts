@@ -36,6 +36,10 @@ describe('remembered by what they do', () => {
     ['node build.js', ['node build.js']],
     ['bash scripts/ci.sh', ['bash scripts/ci.sh']],
     ['uv run pytest', ['uv run pytest']],
+    ['uv run python -m pytest -q', ['uv run python -m pytest']],
+    ['cargo run', ['cargo run']],
+    ['go run main.go', ['go run main.go']],
+    ['npx tsc --noEmit', ['npx tsc']],
     ['sort -o out.txt in.txt', ['sort']],
   ])('%s remembers %j', async (command, keys) => {
     expect(await allowsOf(command)).toEqual(keys)
@@ -79,6 +83,12 @@ describe('remembered only as the exact command', () => {
     'timeout 10 npm test',
     'nice make',
     'npx --package=x y',
+    'uv run python -c "print(1)"',
+    'uv run bash -c ls',
+    'poetry run env X=1 y',
+    'npx node -e 1',
+    'deno eval "Deno.exit()"',
+    'cargo run --release',
     'find . -delete',
     'sed -i s/a/b/ f',
     'awk "{ system(\\"x\\") }"',
