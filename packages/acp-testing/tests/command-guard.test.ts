@@ -207,3 +207,32 @@ describe('commands in a sandbox without network', () => {
     expect(texts).toContain('escalate: true')
   })
 })
+
+describe('secrets in a command’s environment', () => {
+  for (const sandbox of [false, true]) {
+    it(`are left out ${sandbox ? 'in the sandbox' : 'without a sandbox'}`, async () => {
+      const secrets = {
+        ANTHROPIC_API_KEY: 'sk-ant-x',
+        GITHUB_TOKEN: 'ghp-x',
+        AWS_PROFILE: 'aws-profile-x',
+      }
+      Object.assign(process.env, secrets, { DSH_TEST_PLAIN: 'plain' })
+      try {
+        const harness = await makeHarness({
+          withFs: true,
+          withShell: true,
+          sandbox,
+          mode: sandbox ? 'auto-edit' : 'full-access',
+          script: bashTurns('env'),
+        })
+        const sessionId = await harness.newSession()
+        await harness.prompt(sessionId, 'show it')
+        const output = textsOf(lastOf(harness.updatesOf(sessionId), 'b1')).join('\n')
+        expect(output).toContain('DSH_TEST_PLAIN=plain')
+        for (const value of Object.values(secrets)) expect(output).not.toContain(value)
+      } finally {
+        for (const name of [...Object.keys(secrets), 'DSH_TEST_PLAIN']) delete process.env[name]
+      }
+    })
+  }
+})
