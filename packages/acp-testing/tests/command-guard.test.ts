@@ -4,7 +4,8 @@
 // they change nothing; a finished card says a failure, a timeout or a signal in words and a
 // success by its status alone, the terminal's last line saying it too; in the sandbox, a
 // package install fails at once and a name that does not resolve gets a hint naming the
-// network and `escalate`. Every frame is checked against the schema.
+// network and `escalate`; no command, sandboxed or not, sees a variable named like a secret.
+// Every frame is checked against the schema.
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
