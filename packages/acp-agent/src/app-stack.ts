@@ -29,6 +29,8 @@ export interface DshApp {
    * names the bubblewrap program.
    */
   sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
+  /** Variables passed to commands although their names look like secrets (`GITHUB_TOKEN`). */
+  passEnv?: readonly string[]
 }
 
 /** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
@@ -38,13 +40,15 @@ export function appStack(app: DshApp): DshStackOptions {
   const mode = app.mode ?? 'ask'
   // The keys the app was given: no command's environment holds them.
   const secrets = app.llm.kind === 'openai' && app.llm.apiKey !== undefined ? [app.llm.apiKey] : []
+  const passEnv = [...(app.passEnv ?? [])]
   const sandbox = app.sandbox ?? {}
   const shell: DshStackOptions =
     sandbox.enabled === false
-      ? { shellLocal: { secrets } }
+      ? { shellLocal: { secrets, passEnv } }
       : {
           shellSandbox: {
             secrets,
+            passEnv,
             visible: [SHELL_OUTPUT_DIR],
             ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
           },

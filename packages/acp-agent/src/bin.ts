@@ -65,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
         enabled: command.sandbox !== 'off',
         network: command.sandboxNetwork === true,
       },
+      ...(command.passEnv !== undefined && { passEnv: command.passEnv }),
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),

@@ -20,6 +20,7 @@ export type CliCommand =
       mcpTimeoutMs?: number
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
+      passEnv?: string[]
     }
   /** Print Zed's settings entry for these flags (the others given, checked as for serving). */
   | { kind: 'zed-settings'; flags: string[] }
@@ -57,6 +58,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --print-zed-settings
                     print the agent_servers entry of Zed's settings.json that
                     starts this install with the other flags given, and exit
+  --pass-env NAME   pass the variable NAME to commands although its name looks
+                    like a secret (*_API_KEY, *_TOKEN, *_SECRET, *_PASSWORD,
+                    AWS_*, ...); repeat for more (default: none passed)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -97,6 +101,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
         'print-zed-settings': { type: 'boolean' },
+        'pass-env': { type: 'string', multiple: true },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -136,6 +141,14 @@ export function parseCli(args: readonly string[]): CliCommand {
   const sandbox = values.sandbox
   if (sandbox !== undefined && sandbox !== 'on' && sandbox !== 'off') {
     return { kind: 'error', message: `--sandbox must be on or off, got "${sandbox}"` }
+  }
+  const passEnv = values['pass-env']
+  const badName = passEnv?.find((name) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+  if (badName !== undefined) {
+    return {
+      kind: 'error',
+      message: `--pass-env takes a variable name (letters, digits, _), got "${badName}"`,
+    }
   }
   const timeout = values['editor-timeout']
   const seconds = timeout === undefined ? undefined : Number(timeout)
@@ -182,6 +195,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(baseUrl !== undefined && { baseUrl }),
     ...(sandbox !== undefined && { sandbox }),
     ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
+    ...(passEnv !== undefined && { passEnv: [...new Set(passEnv)] }),
   }
 }
 

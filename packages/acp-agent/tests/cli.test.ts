@@ -45,6 +45,20 @@ describe('flags that select a command', () => {
     })
   })
 
+  it('--pass-env is taken once per name, repeated for more', () => {
+    expect(parseCli(['--pass-env', 'GITHUB_TOKEN', '--pass-env', 'NPM_TOKEN'])).toEqual({
+      kind: 'serve',
+      passEnv: ['GITHUB_TOKEN', 'NPM_TOKEN'],
+    })
+  })
+
+  it('a --pass-env value that is not a variable name is an error saying so', () => {
+    expect(parseCli(['--pass-env', 'A=B'])).toEqual({
+      kind: 'error',
+      message: '--pass-env takes a variable name (letters, digits, _), got "A=B"',
+    })
+  })
+
   it('a sandbox value other than on or off is an error naming both', () => {
     expect(parseCli(['--sandbox', 'maybe'])).toEqual({
       kind: 'error',

@@ -113,7 +113,6 @@ describe('command cards over stdio', () => {
     expect(textsOf(lastUpdate(session.updates))).toEqual([
       'Count to two',
       '```console\none\ntwo\n```',
-      'exit code 0',
     ])
   })
 })

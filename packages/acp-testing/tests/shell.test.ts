@@ -66,7 +66,7 @@ describe('a command card for a client without terminals', () => {
     expect(textsOf(call!)).toEqual(['Say one, then two'])
     const last = updatesOfKind(harness.updatesOf(sessionId), 'tool_call_update').at(-1)!
     expect(last.status).toBe('completed')
-    expect(textsOf(last)).toEqual(['Say one, then two', '```console\none\ntwo\n```', 'exit code 0'])
+    expect(textsOf(last)).toEqual(['Say one, then two', '```console\none\ntwo\n```'])
   })
 
   it('fails the card on a non-zero exit and shows a multi-line command as its first line', async () => {
@@ -82,7 +82,7 @@ describe('a command card for a client without terminals', () => {
     expect(call!.title).toBe('echo a (+2 lines)')
     const last = updatesOfKind(harness.updatesOf(sessionId), 'tool_call_update').at(-1)!
     expect(last.status).toBe('failed')
-    expect(textsOf(last).at(-1)).toBe('exit code 3')
+    expect(textsOf(last).at(-1)).toBe('Failed with exit code 3')
   })
 })
 
@@ -130,7 +130,7 @@ describe('asking about a command', () => {
     expect(request!.toolCall).toMatchObject({ title: 'touch made.txt', kind: 'execute' })
     expect(request!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow `touch` commands in this session',
+      'Always allow `touch …` in this session',
       'Reject',
     ])
     const [pending] = updatesOfKind(harness.updatesOf(sessionId), 'tool_call')
@@ -245,7 +245,11 @@ describe('a stored session with commands', () => {
           signal: null,
         })
       } else {
-        expect(textsOf(last)).toEqual(['Print and fail', '```console\nstored\n```', 'exit code 2'])
+        expect(textsOf(last)).toEqual([
+          'Print and fail',
+          '```console\nstored\n```',
+          'Failed with exit code 2',
+        ])
       }
     })
   }

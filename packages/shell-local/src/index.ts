@@ -15,6 +15,8 @@ export const Config = z
     hideEnv: z.array(z.string()).default([]),
     /** Secret values (API keys the app was given): no variable holding one is passed on. */
     secrets: z.array(z.string()).default([]),
+    /** Names passed on although they look like secrets (`GITHUB_TOKEN`): the person's choice. */
+    passEnv: z.array(z.string()).default([]),
     /** Milliseconds between SIGTERM and SIGKILL when a process group is ended. */
     killGraceMs: z.number().int().positive().default(3000),
     /** The shell program. */
@@ -45,8 +47,8 @@ export default class LocalShell extends Shell {
 
   /** The whole environment of a command run with `add`. */
   envOf(add?: Readonly<Record<string, string>>): Record<string, string> {
-    const { hideEnv, secrets } = this.config
-    return commandEnv(process.env, { hide: hideEnv, secrets, ...(add && { add }) })
+    const { hideEnv, secrets, passEnv } = this.config
+    return commandEnv(process.env, { hide: hideEnv, secrets, pass: passEnv, ...(add && { add }) })
   }
 
   start(options: ShellRunOptions): ShellProcess {
@@ -76,5 +78,5 @@ export default class LocalShell extends Shell {
 
 export { spawnGroup } from './spawn-group'
 export type { SpawnGroupOptions } from './spawn-group'
-export { commandEnv, SHELL_ENV_ADDITIONS, SHELL_HIDDEN_ENV } from './env'
+export { commandEnv, isSecretName, SECRET_NAME, SHELL_ENV_ADDITIONS, SHELL_HIDDEN_ENV } from './env'
 export type { CommandEnvOptions } from './env'

@@ -121,6 +121,35 @@ describe('environment', () => {
       delete process.env.DSH_TEST_VISIBLE
     }
   })
+
+  it('leaves out every variable named like a secret, unless passed by name', async () => {
+    const names = [
+      'ANTHROPIC_API_KEY',
+      'GITHUB_TOKEN',
+      'AWS_SECRET_ACCESS_KEY',
+      'AWS_PROFILE',
+      'DB_PASSWORD',
+      'CLIENT_SECRET',
+      'NPM_TOKEN',
+    ]
+    for (const name of names) process.env[name] = `value-of-${name}`
+    process.env.DSH_TEST_HOLDS_THE_KEY = 'sk-the-agents-key'
+    process.env.DSH_TEST_VISIBLE = 'visible'
+    try {
+      shell = await load({ secrets: ['sk-the-agents-key'], passEnv: ['NPM_TOKEN'] })
+      const { output } = await runCollect(shell, { command: 'env', cwd })
+      for (const name of names.filter((name) => name !== 'NPM_TOKEN')) {
+        expect(output).not.toContain(`value-of-${name}`)
+      }
+      expect(output).toContain('NPM_TOKEN=value-of-NPM_TOKEN\n')
+      expect(output).not.toContain('sk-the-agents-key')
+      expect(output).toContain('DSH_TEST_VISIBLE=visible\n')
+    } finally {
+      for (const name of names) delete process.env[name]
+      delete process.env.DSH_TEST_HOLDS_THE_KEY
+      delete process.env.DSH_TEST_VISIBLE
+    }
+  })
 })
 
 describe('ending the process group', () => {

@@ -67,7 +67,7 @@ export default class SandboxShell extends Shell {
     if (this.disposed) {
       throw new ShellError('SHELL_DISPOSED', 'The shell was disposed; nothing more runs.')
     }
-    const { bash, hideEnv, secrets, killGraceMs } = this.config
+    const { bash, hideEnv, secrets, passEnv, killGraceMs } = this.config
     const confined = options.confine && this.confinement(options.confine)
     const command = [bash, '-c', options.command]
     const argv =
@@ -77,6 +77,7 @@ export default class SandboxShell extends Shell {
     const env = commandEnv(process.env, {
       hide: hideEnv,
       secrets,
+      pass: passEnv,
       ...(options.env && { add: options.env }),
     })
     const started = spawnGroup(argv, {

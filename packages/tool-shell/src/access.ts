@@ -1,16 +1,24 @@
-// How the permission layer judges a call of `bash`: a command whose every part only reads is a
-// read of the session workspace; any other is `other`, and "always allow" remembers the
-// prefixes of its parts that are not read-only (`git add`, `npm test`), so allowing one never
-// lets another through, and a pipe into read-only filters adds nothing to ask. A command that
-// does not parse is `other` too, and "always allow" remembers only that exact command.
+// How the permission layer judges a call of `bash`: a command whose every part is on the
+// allow-list (./classify) is a read, its scope the workspace and every file it reads, so a
+// file outside the session's roots is asked as the `read` tool's would be. Any other command
+// is `other`, and "always allow" remembers what its parts that are not read-only do, each
+// said in words (`git add …`, `writing to out.txt`): allowing one never lets another through,
+// and a pipe into read-only filters adds nothing to ask. When a part can be remembered only as
+// the command itself (a loop, a wrapper, an interpreter's inline code, git's `-c`), or the
+// command does not parse, "always allow" remembers that exact command. The files read go in
+// the scope either way, so nothing outside the roots is ever always allowed.
 // The confinement the provider gives the command (none for the plain local one) goes with it;
 // when the mode asks for one the provider cannot give, the person is told why, once per session
 // (./notice). A call that escalates out of the sandbox is always asked.
+import { resolve } from 'node:path'
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
+import type { CommandAllow } from './allow-key'
 import { classifyCommand, isReadOnly } from './classify'
+import type { CommandPart } from './classify'
 import { confinementOf, cwdOf } from './confine'
 import type { UnsandboxedNotices } from './notice'
+import { commandTitle } from './present'
 
 /** Keys are namespaced so no command prefix can equal another tool's key. */
 const KEY = 'bash: '
@@ -30,32 +38,50 @@ export async function bashAccess(
   exec: ToolExecution,
   options: BashAccessOptions = {},
 ): Promise<ToolCallAccess> {
-  const scope = [cwdOf(exec)]
-  if (options.escalate === true) return { effect: 'execute', scope, askAlways: true }
+  const cwd = cwdOf(exec)
+  if (options.escalate === true) {
+    return { effect: 'execute', scope: [cwd], askAlways: true }
+  }
   const classified = await classifyCommand(command)
-  if (classified.parsed && isReadOnly(classified.parts)) return { effect: 'read', scope }
-  const prefixes = classified.parsed
-    ? [...new Set(classified.parts.filter((part) => !part.readOnly).map((part) => part.prefix))]
-    : []
-  const always =
-    prefixes.length > 0
-      ? {
-          keys: prefixes.map((prefix) => KEY + prefix),
-          label: `${listOf(prefixes)} commands in this session`,
-        }
-      : { keys: [`${KEY}exactly ${command}`], label: 'this exact command in this session' }
+  const parts = classified.parsed ? classified.parts : []
+  const scope = [cwd, ...parts.flatMap((part) => part.files.map((file) => resolve(cwd, file)))]
+  if (classified.parsed && isReadOnly(parts)) return { effect: 'read', scope }
   const request = confinementOf(exec, options)
   const confined = request === undefined ? undefined : shell.confinement(request)
   if (request !== undefined && confined === undefined) {
     const reason = shell.unconfinedReason()
     if (reason !== undefined) options.notices?.tell(exec, reason)
   }
-  return { effect: 'execute', scope, always, ...(confined !== undefined && { confined }) }
+  const network = parts.some((part) => part.network === true)
+  return {
+    effect: network ? 'network' : 'execute',
+    scope,
+    always: alwaysOf(command, classified.parsed ? parts : undefined),
+    ...(confined !== undefined && { confined }),
+  }
 }
 
-/** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */
-function listOf(prefixes: readonly string[]): string {
-  const quoted = prefixes.map((prefix) => `\`${prefix}\``)
-  if (quoted.length === 1) return quoted[0] as string
-  return `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`
+/** What "always allow" remembers: what each asked part does, or the exact command. */
+function alwaysOf(command: string, parts: readonly CommandPart[] | undefined) {
+  const asked = parts?.filter((part) => !part.readOnly) ?? []
+  const allows = asked.map((part) => part.allow)
+  if (asked.length === 0 || allows.some((allow) => allow === undefined)) {
+    return {
+      keys: [`${KEY}exactly ${command}`],
+      label: `exactly \`${commandTitle(command)}\` in this session`,
+    }
+  }
+  const unique = [
+    ...new Map((allows as CommandAllow[]).map((allow) => [allow.key, allow])).values(),
+  ]
+  return {
+    keys: unique.map((allow) => KEY + allow.key),
+    label: `${listOf(unique.map((allow) => allow.label))} in this session`,
+  }
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listOf(items: readonly string[]): string {
+  if (items.length === 1) return items[0] as string
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }

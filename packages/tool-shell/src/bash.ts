@@ -7,11 +7,13 @@
 // asks (./confine); with `escalate` (and a `justification`) it asks for no confinement, and a
 // result the sandbox kept a write out of ends with a line saying so (./sandbox-note).
 import { join } from 'node:path'
-import type { Shell, ShellExit } from '@deepseek-ai/dsh-shell'
+import type { Shell, ShellConfinement } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { bashAccess } from './access'
 import { OutputBatcher } from './batch'
+import { offlineRefusal } from './offline'
+import { cardWordsOf, endingOf, terminalLastLine } from './ending'
 import { confinementOf, cwdOf } from './confine'
 import type { UnsandboxedNotices } from './notice'
 import { sandboxNote } from './sandbox-note'
@@ -53,10 +55,17 @@ export function createBashTool(host: BashHost) {
 }
 
 async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
+  const refused = await offlineRefusal(
+    host.shell,
+    args.command,
+    confineOf(host, args, exec).confine,
+  )
+  if (refused !== undefined) return refused
   const asked = args.timeout ?? DEFAULT_TIMEOUT_MS
   const timeout = Math.min(asked, MAX_TIMEOUT_MS)
   const output = new CommandOutput(spillPath(host, exec))
   const batcher = new OutputBatcher((text) => exec.report?.({ type: 'output', text }), host.batchMs)
+  let last = ''
   const exit = await host.shell.run({
     command: args.command,
     cwd: cwdOf(exec),
@@ -66,12 +75,16 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     onOutput: (text) => {
       output.push(text)
       batcher.push(text)
+      last = text
     },
   })
+  const words = cardWordsOf(exit, timeout)
+  const lastLine = terminalLastLine(exit, words, last)
+  if (lastLine !== undefined) batcher.push(lastLine)
   batcher.flush()
   const captured = output.finish()
   const ending = endingOf(exit, timeout)
-  const sandbox = sandboxNote(exit, captured.text)
+  const sandbox = sandboxNote(exit, captured.text, sandboxOf(host, exec))
   const clamped =
     asked > MAX_TIMEOUT_MS
       ? `timeout ${asked} ms is over the limit: it ran with ${MAX_TIMEOUT_MS} ms\n`
@@ -84,6 +97,8 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     ending,
     exitCode: exit.exitCode,
     signal: exit.signal,
+    ...(words !== undefined && { words }),
+    ...(lastLine !== undefined && { terminalEnd: lastLine }),
     ...(captured.file !== undefined && { file: captured.file }),
     ...(sandbox !== undefined && { sandbox }),
   }
@@ -93,6 +108,12 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
 }
 
 async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
+  const refused = await offlineRefusal(
+    host.shell,
+    args.command,
+    confineOf(host, args, exec).confine,
+  )
+  if (refused !== undefined) return refused
   const jobId = exec.callId
   const started = host.shell.jobs.run(
     jobId,
@@ -106,20 +127,18 @@ async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
   return { content, details }
 }
 
-/** The closing line of a command's result. */
-export function endingOf(exit: ShellExit, timeout: number): string {
-  if (exit.timedOut) return `timed out after ${timeout / 1000} s`
-  if (exit.signal !== null) {
-    return exit.aborted
-      ? `killed by signal ${exit.signal} (cancelled)`
-      : `killed by signal ${exit.signal}`
-  }
-  if (exit.aborted) return `exit code ${exit.exitCode} (cancelled)`
-  return `exit code ${exit.exitCode}`
+/** What the sandbox note needs to know of the call: its network and its roots. */
+function sandboxOf(host: BashHost, exec: ToolExecution) {
+  const header = exec.agent?.session.header
+  return { network: host.network, roots: header?.roots ?? [cwdOf(exec)] }
 }
 
 /** The confinement the call runs with (./confine), as run options. */
-function confineOf(host: BashHost, args: BashArgs, exec: ToolExecution) {
+function confineOf(
+  host: BashHost,
+  args: BashArgs,
+  exec: ToolExecution,
+): { confine?: ShellConfinement } {
   const confine = confinementOf(exec, {
     network: host.network,
     ...(args.escalate !== undefined && { escalate: args.escalate }),

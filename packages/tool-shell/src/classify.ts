@@ -1,21 +1,34 @@
 // The command classifier: a command line parsed by bash's grammar (./parse), split into its
 // parts — every simple command, including those inside pipes, lists, subshells and command or
-// process substitutions — and each part judged read-only or not (./read-only). A redirection
-// that writes a file is a part of its own (`> out.txt`), never read-only; a command whose
-// arguments hold a substitution is not read-only; nor is
-// anything the table cannot see through (a loop, a function, an assignment, a command whose
-// name is computed). A command that does not parse is unknown.
+// process substitutions — and each part judged. A part runs unasked only when it is on the
+// allow-list (./read-only: a listed program, only its safe options) with every word literal
+// (./words: nothing expanded at run time); the files it reads go with it, for the permission
+// layer to judge against the session's roots. A redirection that writes a file is a part of
+// its own, never read-only; a redirection that reads one adds that file; a here-document
+// whose body expands is not literal. Anything the table cannot see through (a loop, a
+// function, an assignment, `((…))`, a computed command name) is a part that is not read-only
+// and is remembered only as the exact command. A command that does not parse is unknown.
 // Pure but for the parser's one-time load.
+import type { CommandAllow } from './allow-key'
+import { needsNetwork } from './network'
 import { withBashTree } from './parse'
 import type { BashNode } from './parse'
-import { commandPrefix, isReadOnlyCommand } from './read-only'
+import { allowOf } from './prefix'
+import { readOnlyFiles } from './read-only'
+import { isTestLiteral } from './test-command'
+import { isLiteralHeredoc, literalWord } from './words'
+import type { LiteralWord } from './words'
 
 export interface CommandPart {
   /** The part as written. */
   text: string
-  /** What "always allow" remembers of it: `git add`, `npm run build`, `ls`; else the text. */
-  prefix: string
   readOnly: boolean
+  /** The files it reads, as written (relative to the workspace); none: the workspace. */
+  files: string[]
+  /** What "always allow" remembers of it; `undefined`: only the exact command. */
+  allow?: CommandAllow
+  /** It is known to need the network (a package install, a fetch). */
+  network?: boolean
 }
 
 export type CommandClass = { parsed: false } | { parsed: true; parts: CommandPart[] }
@@ -55,20 +68,18 @@ function walk(node: BashNode, parts: CommandPart[], owner: CommandPart | undefin
     return children(node, parts, undefined)
   }
   if (type === 'redirected_statement') return redirected(node, parts)
-  if (REDIRECTS.has(type)) {
-    if (writesFile(node)) parts.push(redirectPart(node))
-    return children(node, parts, owner)
-  }
+  if (REDIRECTS.has(type)) return redirect(node, parts, owner)
   if (type === 'test_command') {
-    parts.push({ text: node.text, prefix: 'test', readOnly: true })
-    return children(node, parts, parts.at(-1))
+    const test: CommandPart = { text: node.text, readOnly: isTestLiteral(node), files: [] }
+    parts.push(test)
+    return children(node, parts, test)
   }
   if (TRANSPARENT.has(type) || owner !== undefined || !node.isNamed) {
     return children(node, parts, owner)
   }
-  // Anything else at statement level (a loop, an if, a function, an assignment, export): the
-  // table cannot see through it, so it is a part of its own that is not read-only.
-  const opaque: CommandPart = { text: node.text, prefix: node.text, readOnly: false }
+  // Anything else at statement level (a loop, an if, a function, an assignment, export,
+  // `((…))`): the table cannot see through it, so it is a part that is not read-only.
+  const opaque: CommandPart = { text: node.text, readOnly: false, files: [] }
   parts.push(opaque)
   children(node, parts, opaque)
 }
@@ -86,79 +97,91 @@ function redirected(node: BashNode, parts: CommandPart[]): void {
     else walk(child, parts, undefined)
   }
   const owner = parts.slice(from).at(-1)
-  for (const redirect of redirects) walk(redirect, parts, owner)
+  for (const each of redirects) walk(each, parts, owner)
 }
 
-/** A redirection that writes a file is a part of its own: always allowing it names the file. */
-function redirectPart(redirect: BashNode): CommandPart {
-  const target = redirect.childForFieldName('destination') ?? redirect.namedChildren.at(-1)
-  return { text: redirect.text, prefix: `> ${target?.text ?? ''}`, readOnly: false }
+/**
+ * A redirection of `owner`: writing a file is a part of its own; reading one adds the file;
+ * a here-document or here-string that expands makes the owner not read-only.
+ */
+function redirect(node: BashNode, parts: CommandPart[], owner: CommandPart | undefined): void {
+  const unowned = () => {
+    const part: CommandPart = { text: node.text, readOnly: false, files: [] }
+    parts.push(part)
+    return part
+  }
+  if (node.type === 'heredoc_redirect') {
+    if (!isLiteralHeredoc(node)) (owner ?? unowned()).readOnly = false
+    return children(node, parts, owner)
+  }
+  if (node.type === 'herestring_redirect') {
+    const word = node.namedChildren.at(-1)
+    if (word == null || literalWord(word) === undefined) (owner ?? unowned()).readOnly = false
+    return children(node, parts, owner)
+  }
+  const operator = node.children.find((child) => child !== null && !child.isNamed)?.type ?? ''
+  const target = node.childForFieldName('destination') ?? node.namedChildren.at(-1)
+  const path = target ? literalWord(target) : undefined
+  if (WRITE_OPERATORS.has(operator)) {
+    if (!writesFile(operator, target, path)) return children(node, parts, owner)
+    const file = path?.glob === -1 ? path.text : undefined
+    parts.push({
+      text: node.text,
+      readOnly: false,
+      files: [],
+      ...(file !== undefined && { allow: { key: `> ${file}`, label: `writing to \`${file}\`` } }),
+    })
+    return children(node, parts, owner)
+  }
+  // A read (`< file`, `0< file`) or a descriptor taken apart (`<&-`).
+  const reader = owner ?? unowned()
+  if (path === undefined || path.glob >= 0) reader.readOnly = false
+  else if (operator === '<') reader.files.push(path.text)
+  children(node, parts, owner)
+}
+
+/** A write redirection that reaches a file (not a descriptor duplication, not /dev/null). */
+function writesFile(
+  operator: string,
+  target: BashNode | null | undefined,
+  path: LiteralWord | undefined,
+): boolean {
+  if (path?.text === '/dev/null') return false
+  if (operator === '>&' && (target?.type === 'number' || path?.text === '-')) return false
+  return true
 }
 
 function commandOf(node: BashNode, parts: CommandPart[]): void {
   let name: string | undefined
-  let computedName = false
   let assigns = false
-  const args: string[] = []
-  let dynamic = false
+  const words: (LiteralWord | undefined)[] = []
   const rest: BashNode[] = []
   for (const child of node.namedChildren) {
     if (child === null) continue
+    rest.push(child)
     if (child.type === 'command_name') {
       const word = child.namedChildren[0]
-      name = word ? staticWord(word) : undefined
-      computedName = name === undefined
-      rest.push(child)
+      const literal = word ? literalWord(word) : undefined
+      name = literal === undefined || literal.glob >= 0 ? undefined : literal.text
     } else if (child.type === 'variable_assignment') {
       assigns = true
-      rest.push(child)
-    } else if (REDIRECTS.has(child.type)) {
-      rest.push(child)
-    } else {
-      const word = staticWord(child)
-      if (word === undefined) dynamic = true
-      else if (!dynamic) args.push(word)
-      rest.push(child)
+    } else if (!REDIRECTS.has(child.type)) {
+      words.push(literalWord(child))
     }
   }
+  const literal = words.every((word) => word !== undefined)
+  const files =
+    name !== undefined && !assigns && literal
+      ? readOnlyFiles(name, words as LiteralWord[])
+      : undefined
+  const allow = name === undefined ? undefined : allowOf(name, words, assigns)
   const part: CommandPart = {
     text: node.text,
-    prefix: name === undefined || computedName ? node.text : commandPrefix(name, args),
-    readOnly: name !== undefined && !assigns && isReadOnlyCommand(name, args, dynamic),
+    readOnly: files !== undefined,
+    files: files ?? [],
+    ...(allow !== undefined && { allow }),
+    ...(name !== undefined && needsNetwork(name, words) && { network: true }),
   }
   parts.push(part)
   for (const child of rest) walk(child, parts, part)
-}
-
-/** The word as the shell passes it, when it is fixed in the text; `undefined` when computed. */
-function staticWord(node: BashNode): string | undefined {
-  switch (node.type) {
-    case 'word':
-    case 'number':
-      return node.text.replace(/\\(.)/g, '$1')
-    case 'raw_string':
-      return node.text.slice(1, -1)
-    case 'string':
-      return node.namedChildren.every((child) => child?.type === 'string_content')
-        ? node.text.slice(1, -1)
-        : undefined
-    case 'concatenation': {
-      const pieces = node.namedChildren.map((child) => (child ? staticWord(child) : undefined))
-      return pieces.every((piece) => piece !== undefined) ? pieces.join('') : undefined
-    }
-    default:
-      return undefined
-  }
-}
-
-/** A redirection that writes a file (not a descriptor duplication, not /dev/null). */
-function writesFile(redirect: BashNode): boolean {
-  if (redirect.type !== 'file_redirect') return false
-  const operator = redirect.children.find((child) => child !== null && !child.isNamed)?.type
-  if (operator === undefined || !WRITE_OPERATORS.has(operator)) return false
-  const target = redirect.childForFieldName('destination') ?? redirect.namedChildren.at(-1)
-  const path = target ? staticWord(target) : undefined
-  if (path === '/dev/null') return false
-  if (operator === '>&' && (target?.type === 'number' || path === '-')) return false
-  return true
 }

@@ -58,6 +58,10 @@ export type BashDetails =
       ending: string
       exitCode: number | null
       signal: string | null
+      /** What the card says of the end (a timeout, a cancel, a signal, a failure); none: a success. */
+      words?: string
+      /** The terminal's last line, for an end that is not an exit code. */
+      terminalEnd?: string
       /** The file with the whole output, when it was cut. */
       file?: string
       /** The line saying the sandbox kept a write in, when it did. */

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
-import { endingOf } from './bash'
+import { endingOf } from './ending'
 import { cwdOf } from './confine'
 import { CommandOutput } from './output'
 

@@ -60,13 +60,21 @@ export function presentBashResult(
     details.output.length > 0
       ? [{ type: 'text', text: fencedBlock(details.output, 'console') }]
       : []
+  const words = wordsOf(details)
+  const said = [words, details.sandbox].filter((text) => text !== undefined)
   return {
-    content: [
-      ...lead,
-      ...output,
-      { type: 'text', text: details.ending },
-      ...(details.sandbox !== undefined ? [{ type: 'text' as const, text: details.sandbox }] : []),
-    ],
-    terminal: { output: details.output, exitCode: details.exitCode, signal: details.signal },
+    content: [...lead, ...output, ...said.map((text) => ({ type: 'text' as const, text }))],
+    terminal: {
+      output: details.output + (details.terminalEnd ?? ''),
+      exitCode: details.exitCode,
+      signal: details.signal,
+    },
   }
+}
+
+/** The card's words of the end: none for a success (its status says it). */
+function wordsOf(details: Extract<BashDetails, { kind: 'command' }>): string | undefined {
+  if (details.words !== undefined) return details.words
+  // A result stored before the card said its end in words: its closing line, unless a success.
+  return details.exitCode === 0 && details.signal === null ? undefined : details.ending
 }

@@ -14,9 +14,11 @@ export const bashPrompt = `## Running commands: bash, job_output, job_kill
   id); read its new output with job_output and end it with job_kill.
 - Use the read, write and edit tools for files, not cat, sed or echo redirection. A command
   that changes a file you read makes your next edit of it fail until you read it again.
-- Read-only commands (ls, cat, grep, rg, find, git status/diff/log/show, ...) run without
-  asking; others may need the person's approval.
+- Plain read-only commands (ls, cat, grep, rg, find, git status/diff/log/show, ...) with
+  literal arguments inside the workspace run without asking; others may need the person's
+  approval. Write \`./*.ts\` rather than \`*.ts\`, and avoid variables in read-only commands.
 - Commands may run in a sandbox that lets them write only inside the workspace (and a private
   /tmp), with no network: a write elsewhere fails with "Read-only file system". Only when a
   command truly must write outside, run it again with \`escalate: true\` and a one-line
-  \`justification\`; the person is asked.`
+  \`justification\`; the person is asked. A command that needs the network (a package
+  install, a fetch) is not run in such a sandbox: escalate it the same way.`

@@ -1,101 +1,75 @@
-// Which simple commands only read: the table a command's every part must pass to run unasked,
-// and the prefix "always allow" remembers for a part that does not. Pure: words in, answers out.
+// Whether one simple command only reads, and which files it reads: the program must be on the
+// short list (./programs, `find` in ./find-reads, the reading subcommands of git in
+// ./git-reads, and `echo`, `printf`, `test`/`[` here), every option on that program's safe
+// list, every word literal (the caller passes only literal words). The files are what the
+// permission layer judges against the session's roots; none means the workspace itself. Pure.
+import { findReads } from './find-reads'
+import { gitReads } from './git-reads'
+import { readArgs } from './options'
+import { PROGRAMS } from './programs'
+import type { ProgramRule } from './programs'
+import { pathOf } from './words'
+import type { LiteralWord } from './words'
 
-/** Programs that only read, whatever their arguments (redirections are judged elsewhere). */
-const READERS = new Set(['ls', 'pwd', 'cat', 'head', 'tail', 'wc', 'file', 'stat', 'which'])
-/** Programs that only print or filter, when they write no file of their own. */
-const FILTERS = new Set(['echo', 'printf', 'grep', 'rg', 'sort', 'uniq', 'cut', 'tr', 'test', '['])
-const FIND_WRITES = new Set([
-  '-exec',
-  '-execdir',
-  '-ok',
-  '-okdir',
-  '-delete',
-  '-fprint',
-  '-fprint0',
-  '-fprintf',
-  '-fls',
-])
-const GIT_READS = new Set(['status', 'diff', 'log', 'show', 'rev-parse', 'ls-files', 'branch'])
-const GIT_BRANCH_LISTING = new Set([
-  '-a',
-  '--all',
-  '-r',
-  '--remotes',
-  '-v',
-  '-vv',
-  '--verbose',
-  '-l',
-  '--list',
-  '--show-current',
-  '--no-color',
-  '--color',
-  '--merged',
-  '--no-merged',
-])
-/** Programs whose first word after the options names what they do (`git add`, `npm test`). */
-const WITH_SUBCOMMANDS = new Set([
-  'git',
-  'npm',
-  'pnpm',
-  'yarn',
-  'npx',
-  'cargo',
-  'go',
-  'docker',
-  'kubectl',
-  'make',
-])
-/** Of those, the ones whose subcommand names a script to run (`npm run build`). */
-const RUNNERS = new Set(['npm', 'pnpm', 'yarn'])
-/** Global options of git that take the next word as their value. */
-const GIT_VALUE_OPTIONS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace'])
+/** The files `name` with `words` reads, or `undefined` when the command is not known to only read. */
+export function readOnlyFiles(name: string, words: readonly LiteralWord[]): string[] | undefined {
+  if (name === 'echo') return []
+  if (name === 'printf') return printfOnlyPrints(words) ? [] : undefined
+  if (name === 'test' || name === '[') return testOnlyReads(name, words) ? [] : undefined
+  if (name === 'find') return findReads(words)
+  if (name === 'git') return gitReads(words)
+  const rule = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined
+  return rule === undefined ? undefined : ruledReads(rule, words)
+}
+
+function ruledReads(rule: ProgramRule, words: readonly LiteralWord[]): string[] | undefined {
+  const read = readArgs(rule, words)
+  if (read === undefined) return undefined
+  const { operands } = read
+  if (rule.maxOperands !== undefined) {
+    // A glob may become more operands than it looks, the last of them a file written.
+    if (operands.length > rule.maxOperands || operands.some((word) => word.glob >= 0)) {
+      return undefined
+    }
+  }
+  if (rule.operands === 'text') return read.paths
+  const patternGiven = rule.patternOptions?.some((option) => read.seen.has(option)) === true
+  const pattern = rule.operands === 'pattern' && !patternGiven ? operands[0] : undefined
+  const files = pattern === undefined ? operands : operands.slice(1)
+  // A pattern left unquoted is a glob too, and its matches are files read.
+  const globbed = pattern !== undefined && pattern.glob >= 0 ? [pattern] : []
+  return [...read.paths, ...[...globbed, ...files].map(pathOf).filter((path) => path !== '-')]
+}
+
+/** `printf -v NAME` assigns (and evaluates a subscript in NAME); any other printf prints. */
+function printfOnlyPrints(words: readonly LiteralWord[]): boolean {
+  const first = words[0]?.text
+  return first === undefined || first === '--' || !first.startsWith('-')
+}
+
+/** Operators of `test` and `[[ ]]` that evaluate a variable name or an arithmetic expression. */
+export const EVALUATING_TEST_OPERATORS = new Set(['-v', '-R'])
+export const ARITHMETIC_TEST_OPERATORS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge'])
+const INTEGER = /^[+-]?\d+$/
 
 /**
- * True when `name` with `args` only reads. `args` are the words as the shell passes them;
- * `dynamic` is true when any of them is built at run time (a variable), which hides what it is.
+ * `test` and `[` only compare, unless asked to look a variable up (`-v`, `-R`, which evaluate
+ * an array subscript) or to compare numbers that are not plain integers.
  */
-export function isReadOnlyCommand(
-  name: string,
-  args: readonly string[],
-  dynamic: boolean,
-): boolean {
-  if (READERS.has(name)) return true
-  if (FILTERS.has(name)) return filterOnlyReads(name, args)
-  if (dynamic) return false
-  if (name === 'find') return !args.some((arg) => FIND_WRITES.has(arg))
-  if (name === 'git') return gitOnlyReads(args)
-  return false
-}
-
-function filterOnlyReads(name: string, args: readonly string[]): boolean {
-  // ripgrep's --pre runs a program on each file; sort -o and uniq's second file write.
-  if (name === 'rg') return !args.some((arg) => arg === '--pre' || arg.startsWith('--pre='))
-  if (name === 'sort') return !args.some((arg) => /^(-o|--output)/.test(arg))
-  if (name === 'uniq') return args.filter((arg) => !arg.startsWith('-')).length <= 1
-  return true
-}
-
-function gitOnlyReads(args: readonly string[]): boolean {
-  const [first, ...rest] = args.filter((arg) => arg !== '--no-pager')
-  if (first === undefined || !GIT_READS.has(first)) return false
-  if (rest.some((arg) => arg === '--output' || arg.startsWith('--output='))) return false
-  if (first === 'branch') return rest.every((arg) => GIT_BRANCH_LISTING.has(arg))
-  return true
-}
-
-/** What "always allow" remembers of a part: the program, and for some its subcommand. */
-export function commandPrefix(name: string, args: readonly string[]): string {
-  if (!WITH_SUBCOMMANDS.has(name)) return name
-  const words: string[] = []
+function testOnlyReads(name: string, words: readonly LiteralWord[]): boolean {
+  const args = words.map((word) => word.text)
+  if (name === '[' && args.pop() !== ']') return false
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
-    if (arg.startsWith('-')) {
-      if (name === 'git' && GIT_VALUE_OPTIONS.has(arg)) i++
-      continue
+    if (EVALUATING_TEST_OPERATORS.has(arg)) return false
+    if (ARITHMETIC_TEST_OPERATORS.has(arg)) {
+      if (!INTEGER.test(args[i - 1] ?? '') || !INTEGER.test(args[i + 1] ?? '')) return false
     }
-    words.push(arg)
-    if (!(RUNNERS.has(name) && words.length === 1 && arg === 'run')) break
   }
-  return [name, ...words].join(' ')
+  return true
+}
+
+/** True when `text` is a plain integer, as an arithmetic operand of `[[ ]]` must be. */
+export function isPlainInteger(text: string): boolean {
+  return INTEGER.test(text)
 }

@@ -61,6 +61,14 @@ describe('the result', () => {
     const result = await pending
     expect(Date.now() - began).toBeLessThan(5000)
     expect(textOf(result)).toBe('up\nkilled by signal SIGKILL (cancelled)')
+    const presented = stack.ctx.tools.presentResult('bash', { command: 'x' }, result)
+    expect(presented?.content?.at(-1)).toEqual({
+      type: 'text',
+      text: 'Cancelled: the command and its processes were ended',
+    })
+    expect(presented?.terminal?.output).toBe(
+      'up\n[Cancelled: the command and its processes were ended]\n',
+    )
   })
 
   it('runs in the session workspace with a closed stdin', async () => {

@@ -1,96 +1,104 @@
+// What "always allow" remembers of a command that is asked: each part that is not read-only
+// by what it does (`git add …`, writing to a file), and a part that runs other programs, or
+// changes what runs, only as the exact command.
 import { describe, expect, it } from 'vitest'
-import { classifyCommand, isReadOnly } from '../src/classify'
+import { classifyCommand } from '../src/classify'
 
-async function judge(command: string): Promise<{ readOnly: boolean; asks: string[] } | 'unknown'> {
+/** The keys of the asked parts; `exact` when any of them is remembered only as the command. */
+async function allowsOf(command: string): Promise<string[] | 'exact' | 'unknown'> {
   const classified = await classifyCommand(command)
   if (!classified.parsed) return 'unknown'
-  const asks = classified.parts.filter((part) => !part.readOnly).map((part) => part.prefix)
-  return { readOnly: isReadOnly(classified.parts), asks }
+  const asked = classified.parts.filter((part) => !part.readOnly)
+  if (asked.some((part) => part.allow === undefined)) return 'exact'
+  return asked.map((part) => part.allow!.key)
 }
 
-describe('read-only commands', () => {
-  it.each([
-    'ls -la',
-    'pwd',
-    'cat a.txt b.txt',
-    'head -5 a.txt',
-    'tail -n 40 log.txt',
-    'wc -l src/*.ts',
-    'file a.bin',
-    'stat a.txt',
-    'which node',
-    'echo hello',
-    "printf '%s\\n' x",
-    'rg -n foo src',
-    'grep -r foo .',
-    'find . -name "*.ts"',
-    'git status',
-    'git diff HEAD~1',
-    'git log --oneline -5',
-    'git show HEAD',
-    'git rev-parse HEAD',
-    'git ls-files',
-    'git branch -a',
-    'git --no-pager log',
-    'ls 2>/dev/null',
-    'echo hi >&2',
-    'cat a.txt | sort | uniq | cut -d, -f1 | tr a-z A-Z',
-    'git status && git diff; ls || pwd',
-    '(cd_free=1; ls) 2>&1',
-  ])('%s runs unasked', async (command) => {
-    const judged = await judge(command)
-    if (command.startsWith('(cd_free')) {
-      // An assignment is a part the table cannot see through.
-      expect(judged).toEqual({ readOnly: false, asks: ['cd_free=1'] })
-      return
-    }
-    expect(judged).toEqual({ readOnly: true, asks: [] })
-  })
-})
-
-describe('commands that are asked', () => {
+describe('remembered by what they do', () => {
   it.each([
     ['echo hi > out.txt', ['> out.txt']],
-    ['cat a >> b', ['> b']],
     ['ls &> all.txt', ['> all.txt']],
     ['git status && ls | grep x > out.txt', ['> out.txt']],
-    ['npm test > ~/.bashrc', ['npm test', '> ~/.bashrc']],
-    ['echo $(rm -rf x)', ['echo', 'rm']],
-    ['cat <(curl example.com)', ['cat', 'curl']],
-    ['ls `touch x`', ['ls', 'touch']],
-    ['find . -name x -delete', ['find']],
-    ['find . -exec rm {} ;', ['find']],
-    ['rg --pre ./x foo', ['rg']],
-    ['sort -o out.txt in.txt', ['sort']],
-    ['git branch -D old', ['git branch']],
-    ['git diff --output=x.patch', ['git diff']],
+    ['npm test > build.log', ['npm test', '> build.log']],
     ['git push origin main', ['git push']],
     ['git -C sub commit -m "x y"', ['git commit']],
-    ['git add . && git commit -m done', ['git add', 'git commit']],
+    ['git --no-pager add . && git commit -m done', ['git add', 'git commit']],
     ['npm test | tail -40', ['npm test']],
     ['npm run build 2>&1 | grep error', ['npm run build']],
     ['pnpm run lint', ['pnpm run lint']],
     ['npx vitest run', ['npx vitest']],
     ['cargo test --release', ['cargo test']],
-    ['make -j4 all', ['make all']],
-    ['deno test | tail -40', ['deno']],
-    ['./scripts/build.sh', ['./scripts/build.sh']],
-    ['FOO=1 ls', ['ls']],
+    ['make all', ['make all']],
+    ['deno test | tail -40', ['deno test']],
+    ['./scripts/build.sh --fast', ['./scripts/build.sh']],
     ['rm -rf build; ls', ['rm']],
-  ])('%s asks about %j', async (command, asks) => {
-    expect(await judge(command)).toEqual({ readOnly: false, asks })
+    ['python3 -m pytest -x tests', ['python3 -m pytest']],
+    ['python3 scripts/gen.py', ['python3 scripts/gen.py']],
+    ['node build.js', ['node build.js']],
+    ['bash scripts/ci.sh', ['bash scripts/ci.sh']],
+    ['uv run pytest', ['uv run pytest']],
+    ['uv run python -m pytest -q', ['uv run python -m pytest']],
+    ['cargo run', ['cargo run']],
+    ['go run main.go', ['go run main.go']],
+    ['npx tsc --noEmit', ['npx tsc']],
+    ['sort -o out.txt in.txt', ['sort']],
+  ])('%s remembers %j', async (command, keys) => {
+    expect(await allowsOf(command)).toEqual(keys)
   })
+})
 
-  it('treats a loop as a part of its own', async () => {
-    const judged = await judge('for f in *.ts; do cat "$f"; done')
-    expect(judged).toEqual({ readOnly: false, asks: ['for f in *.ts; do cat "$f"; done'] })
-  })
-
-  it('treats a computed command name as its own text', async () => {
-    expect(await judge('"$tool" --version')).toEqual({
-      readOnly: false,
-      asks: ['"$tool" --version'],
-    })
+describe('remembered only as the exact command', () => {
+  it.each([
+    'git -c core.fsmonitor=./evil add .',
+    'git --config-env=core.pager=X log',
+    'git --exec-path=/tmp add .',
+    'git --git-dir=/x/.git add .',
+    'git --work-tree=/x add .',
+    'git -C /elsewhere add .',
+    'git -C ../other add .',
+    'git my-alias',
+    'git config core.fsmonitor ./evil',
+    'git rebase -x "make test" main',
+    'git rebase --exec=./x main',
+    'git clone -c core.hooksPath=h repo',
+    'git fetch --upload-pack=./x origin',
+    'git submodule foreach ls',
+    'GIT_DIR=/x git add .',
+    'FOO=1 npm test',
+    'npm test --script-shell=./x',
+    'make -f other.mk',
+    'make -j4 all',
+    'make SHELL=./x',
+    'cargo --config build.rustc=./x build',
+    'python3',
+    'python3 -c "print(1)"',
+    'python3 -X importtime x.py',
+    'node -e "1"',
+    'node --require ./x.js build.js',
+    'bash -c ls',
+    'sh -c ls',
+    'env ls',
+    'env FOO=1 npm test',
+    'xargs rm',
+    'sudo npm test',
+    'timeout 10 npm test',
+    'nice make',
+    'npx --package=x y',
+    'uv run python -c "print(1)"',
+    'uv run bash -c ls',
+    'poetry run env X=1 y',
+    'npx node -e 1',
+    'deno eval "Deno.exit()"',
+    'cargo run --release',
+    'find . -delete',
+    'sed -i s/a/b/ f',
+    'awk "{ system(\\"x\\") }"',
+    'for i in 1 2 3; do sleep 1; done',
+    'x=1',
+    '"$tool" --version',
+    'npm test $EXTRA',
+    'echo hi > "$OUT"',
+  ])('%s', async (command) => {
+    expect(await allowsOf(command)).toBe('exact')
   })
 })
 
@@ -98,7 +106,34 @@ describe('unparseable input', () => {
   it.each(['echo "unterminated', 'if then fi', 'ls |', 'cat <<'])(
     '%s is unknown',
     async (command) => {
-      expect(await judge(command)).toBe('unknown')
+      expect(await allowsOf(command)).toBe('unknown')
     },
   )
+})
+
+describe('commands that need the network', () => {
+  it.each([
+    ['npm install', true],
+    ['npm ci', true],
+    ['pnpm add zod', true],
+    ['yarn', true],
+    ['yarn add zod', true],
+    ['pip install requests', true],
+    ['python3 -m pip install requests', true],
+    ['cargo install ripgrep', true],
+    ['cargo fetch', true],
+    ['git clone https://example.com/x.git', true],
+    ['git pull', true],
+    ['curl -sS https://example.com', true],
+    ['wget https://example.com', true],
+    ['npm install --offline', false],
+    ['npm test', false],
+    ['git status', false],
+    ['cargo build', false],
+  ])('%s: %s', async (command, network) => {
+    const classified = await classifyCommand(command)
+    expect(classified.parsed && classified.parts.some((part) => part.network === true)).toBe(
+      network,
+    )
+  })
 })

@@ -36,8 +36,18 @@ const CASES: [string, string, Record<string, Outcome>][] = [
   ],
   [
     'a pipe into filters',
-    'cat /etc/hostname | sort | head -1',
+    'echo b a | tr " " "\\n" | sort | head -1',
     { ask: 'ran', 'auto-edit': 'ran', 'read-only': 'ran' },
+  ],
+  [
+    'a read outside the roots',
+    'cat /etc/hostname | sort | head -1',
+    { ask: 'asked', 'auto-edit': 'asked', 'read-only': 'asked' },
+  ],
+  [
+    'a sort that writes through an abbreviated option',
+    'echo x | sort --out=sorted.txt',
+    { ask: 'asked', 'auto-edit': 'asked', 'read-only': 'refused' },
   ],
   [
     'a redirect',
@@ -104,14 +114,14 @@ describe('the question', () => {
     await stack.call('bash', { command: 'git add . 2>/dev/null; npm test' }, { mode: 'ask' })
     expect(stack.asked[0]!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow `git add` and `npm test` commands in this session',
+      'Always allow `git add …` and `npm test …` in this session',
       'Reject',
     ])
   })
 
   it('offers to always allow only the exact text of an unparseable command', async () => {
     await stack.call('bash', { command: 'echo "x' }, { mode: 'ask' })
-    expect(stack.asked[0]!.options[1]!.name).toBe('Always allow this exact command in this session')
+    expect(stack.asked[0]!.options[1]!.name).toBe('Always allow exactly `echo "x` in this session')
   })
 })
 
