@@ -24,7 +24,7 @@ import type { Dsh } from './index'
 const MAX_LINE_BYTES = 32 * 1024 * 1024
 
 /** The longest the stack may take to unload once the process is to end, in ms. */
-const END_DEADLINE_MS = 1500
+const END_DEADLINE_MS = 1000
 
 const log = new StderrLog()
 log.takeConsole()
@@ -56,11 +56,10 @@ async function main(argv: string[]): Promise<void> {
   log.line(`dsh-acp: ${choice.description}`)
 
   // From here on the editor can end the process at any moment, even while the stack loads.
-  let dsh: Dsh | undefined
-  let stdio: StdioStream | undefined
+  const live: { dsh?: Dsh; stdio?: StdioStream } = {}
   const end = new ProcessEnd({
-    release: async () => dsh?.dispose(),
-    flush: () => stdio?.flush(),
+    release: async () => live.dsh?.dispose(),
+    flush: () => live.stdio?.flush(),
     exit: (code) => process.exit(code),
     deadlineMs: END_DEADLINE_MS,
   })
@@ -71,7 +70,7 @@ async function main(argv: string[]): Promise<void> {
 
   const root = new Context()
   exportLogsToStderr(root)
-  dsh = await startDsh(
+  const dsh = await startDsh(
     {
       cwd: process.cwd(),
       model: choice.model,
@@ -89,6 +88,7 @@ async function main(argv: string[]): Promise<void> {
     },
     root,
   )
+  live.dsh = dsh
 
   // An oversized incoming line is dropped, its request answered with an error saying the limit
   // (a parse error when its id cannot be read; see line-cap.ts); the SDK's own limit sits above
@@ -97,10 +97,11 @@ async function main(argv: string[]): Promise<void> {
     maxLineBytes: MAX_LINE_BYTES,
     onDropped: ({ bytes, id }) => {
       log.line(`dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})`)
-      if (id !== undefined) stdio?.send(oversizedLineAnswer(id, bytes, MAX_LINE_BYTES))
+      if (id !== undefined) live.stdio?.send(oversizedLineAnswer(id, bytes, MAX_LINE_BYTES))
     },
   })
-  stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
+  const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
+  live.stdio = stdio
   const connection = dsh.serve(stdio.stream)
   await connection.closed.catch((error: unknown) => log.error('connection', error))
   await end.end()

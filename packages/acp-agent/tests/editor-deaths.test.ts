@@ -3,7 +3,8 @@
 // in it, by having its process SIGKILLed (a relay process stands for it) or by closing every
 // pipe. Three seconds after each death no agent process is alive (read from /proc, polled) and
 // nothing runs in the workspace; the next agent loads the session at once and goes on with it.
-// Five sessions die ten times each, side by side, to keep the run short on a busy machine.
+// Five sessions die ten times each, side by side, to keep the run short on a busy machine; one
+// agent starts at a time, so the deaths are timed against agents at work, not a start storm.
 // DSH_DEATH_SEED replays a run's moments.
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -49,6 +50,14 @@ interface Death {
   goneMs: number
 }
 
+/** Agents start one at a time: each start waits for the one before to have its session. */
+let starting: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(start: () => Promise<T>): Promise<T> {
+  const started = starting.then(start)
+  starting = started.catch(() => undefined)
+  return started
+}
+
 /** One session dying `DEATHS_EACH` times; each agent after the first loads it. */
 async function dieRepeatedly(
   session: number,
@@ -63,22 +72,26 @@ async function dieRepeatedly(
   for (let round = 0; round < DEATHS_EACH; round++) {
     const relay = random() < 0.5
     const afterMs = Math.floor(random() * LATEST_DEATH_MS)
-    const context = `session ${session}, round ${round}`
-    const bin = new RawBin(args, home, { relay })
-    alive.push(bin)
-    const init = await bin.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
-    expect(init.error, context).toBeUndefined()
-    if (sessionId === undefined) {
-      const opened = await bin.request('session/new', { cwd: workspace, mcpServers: [] })
-      sessionId = (opened.result as { sessionId: string }).sessionId
-    } else {
-      const loaded = await bin.request('session/load', {
-        sessionId,
-        cwd: workspace,
-        mcpServers: [],
+    const how = relay ? 'editor SIGKILLed' : 'pipes closed'
+    const context = `session ${session}, round ${round} (${how} ${afterMs} ms after the prompt)`
+    const bin = await oneAtATime(async () => {
+      const started = new RawBin(args, home, { relay })
+      alive.push(started)
+      const init = await started.request('initialize', {
+        protocolVersion: 1,
+        clientCapabilities: {},
       })
-      expect(loaded.error, context).toBeUndefined()
-    }
+      expect(init.error, context).toBeUndefined()
+      if (sessionId === undefined) {
+        const opened = await started.request('session/new', { cwd: workspace, mcpServers: [] })
+        sessionId = (opened.result as { sessionId: string }).sessionId
+      } else {
+        const params = { sessionId, cwd: workspace, mcpServers: [] }
+        const loaded = await started.request('session/load', params)
+        expect(loaded.error, context).toBeUndefined()
+      }
+      return started
+    })
     bin.send('session/prompt', { sessionId, prompt: [{ type: 'text', text: `round ${round}` }] })
     const agentPid = await bin.agentPid
     await new Promise((resolve) => setTimeout(resolve, afterMs)) // the random moment of death
@@ -95,7 +108,6 @@ async function dieRepeatedly(
       interval: 20,
     })
     assertAgentFramesValid(bin.recorder.frames)
-    const how = relay ? 'editor SIGKILLed' : 'pipes closed'
     deaths.push({ session, round, afterMs, how, goneMs })
   }
   // The last death left the session loadable too.

@@ -51,7 +51,7 @@ describe('line cap', () => {
       '{"jsonrpc":"2.0","id":7,"method":"session/prompt","params":{"x":"' + 'y'.repeat(50)
     expect(run(['ok\n', request, '"}}\nafter\n'], 20)).toEqual({
       out: 'ok\nafter\n',
-      dropped: [request.length + 4],
+      dropped: [request.length + 3],
       ids: [7],
     })
     expect(run([`${request}"}}\n`], 20).ids).toEqual([7])
