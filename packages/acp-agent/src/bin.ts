@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `dsh-acp` bin: the dsh agent an editor launches, speaking ACP over stdio.
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
-// errors, fatal messages) goes to stderr. It exits when stdin closes. Flag parsing lives in
-// cli.ts and model choice in model-choice.ts; this file wires them to the process.
+// errors, fatal messages) goes to stderr, and a broken stderr is ignored (./stderr-log). It
+// ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end).
+// Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
+// the process.
 import { resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
@@ -10,18 +12,26 @@ import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
 import { readVersion } from './version'
-import { capLineLength } from './line-cap'
+import { capLineLength, oversizedLineAnswer } from './line-cap'
+import { ProcessEnd } from './process-end'
+import { StderrLog } from './stderr-log'
 import { stdioStream } from './stdio-stream'
+import type { StdioStream } from './stdio-stream'
 import { startDsh } from './index'
+import type { Dsh } from './index'
 import { zedSettings } from './zed-settings'
 import type { ZedSettingsInput } from './zed-settings'
 
 /** The longest incoming frame, in bytes: as large as the SDK's default. */
 const MAX_LINE_BYTES = 32 * 1024 * 1024
 
-routeConsoleToStderr()
+/** The longest the stack may take to unload once the process is to end, in ms. */
+const END_DEADLINE_MS = 1000
+
+const log = new StderrLog()
+log.takeConsole()
 void main(process.argv.slice(2)).catch((error: unknown) => {
-  logError('fatal', error)
+  log.error('fatal', error)
   process.exit(1)
 })
 
@@ -38,17 +48,30 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(zedSettings(zedSettingsInput(command.flags)))
       return
     case 'error':
-      process.stderr.write(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.\n`)
+      log.line(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.`)
       process.exit(2)
   }
 
   // Everything that can fail on bad input fails here, before a single protocol frame.
   const choice = await chooseModel(command, process.env)
   if (!choice.ok) {
-    process.stderr.write(`dsh-acp: ${choice.message}\n`)
+    log.line(`dsh-acp: ${choice.message}`)
     process.exit(1)
   }
-  process.stderr.write(`dsh-acp: ${choice.description}\n`)
+  log.line(`dsh-acp: ${choice.description}`)
+
+  // From here on the editor can end the process at any moment, even while the stack loads.
+  const live: { dsh?: Dsh; stdio?: StdioStream } = {}
+  const end = new ProcessEnd({
+    release: async () => live.dsh?.dispose(),
+    flush: () => live.stdio?.flush(),
+    exit: (code) => process.exit(code),
+    deadlineMs: END_DEADLINE_MS,
+  })
+  end.watch({ stdin: process.stdin, stdout: process.stdout, signals: process })
+  // The process keeps serving through stray failures: log them and go on.
+  process.on('uncaughtException', (error) => log.error('uncaught exception', error))
+  process.on('unhandledRejection', (reason) => log.error('unhandled rejection', reason))
 
   const root = new Context()
   exportLogsToStderr(root)
@@ -68,39 +91,28 @@ async function main(argv: string[]): Promise<void> {
       ...(command.passEnv !== undefined && { passEnv: command.passEnv }),
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
-        warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),
+        warn: (problem) => log.line(`dsh-acp: sessions: ${problem}`),
       }),
     },
     root,
   )
+  live.dsh = dsh
 
-  // The process keeps serving through stray failures: log them and go on.
-  process.on('uncaughtException', (error) => logError('uncaught exception', error))
-  process.on('unhandledRejection', (reason) => logError('unhandled rejection', reason))
-
-  // An oversized incoming line is dropped and answered as a parse error (see line-cap.ts);
-  // the SDK's own limit sits above ours so it never ends the connection.
+  // An oversized incoming line is dropped, its request answered with an error saying the limit
+  // (a parse error when its id cannot be read; see line-cap.ts); the SDK's own limit sits above
+  // ours so it never ends the connection.
   const input = capLineLength(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
     maxLineBytes: MAX_LINE_BYTES,
-    onDropped: (bytes) =>
-      process.stderr.write(
-        `dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})\n`,
-      ),
+    onDropped: ({ bytes, id }) => {
+      log.line(`dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})`)
+      if (id !== undefined) live.stdio?.send(oversizedLineAnswer(id, bytes, MAX_LINE_BYTES))
+    },
   })
   const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
+  live.stdio = stdio
   const connection = dsh.serve(stdio.stream)
-  const shutdown = once(async (code: number) => {
-    await Promise.race([dsh.dispose(), new Promise((resolve) => setTimeout(resolve, 2000))])
-    stdio.flush()
-    process.exit(code)
-  })
-  process.stdin.on('end', () => void shutdown(0))
-  process.stdin.on('close', () => void shutdown(0))
-  process.stdout.on('error', () => void shutdown(0)) // the client went away (EPIPE)
-  process.on('SIGTERM', () => void shutdown(0))
-  process.on('SIGINT', () => void shutdown(0))
-  await connection.closed.catch((error: unknown) => logError('connection', error))
-  await shutdown(0)
+  await connection.closed.catch((error: unknown) => log.error('connection', error))
+  await end.end()
 }
 
 function zedSettingsInput(flags: string[]): ZedSettingsInput {
@@ -115,35 +127,13 @@ function zedSettingsInput(flags: string[]): ZedSettingsInput {
   }
 }
 
-function once<A extends unknown[]>(
-  fn: (...args: A) => Promise<void>,
-): (...args: A) => Promise<void> {
-  let running: Promise<void> | undefined
-  return (...args) => (running ??= fn(...args))
-}
-
-function routeConsoleToStderr(): void {
-  const toStderr = (...args: unknown[]): void => console.error(...args)
-  console.log = toStderr
-  console.info = toStderr
-  console.debug = toStderr
-  console.trace = toStderr
-  console.dir = toStderr
-  console.table = toStderr
-}
-
 function exportLogsToStderr(root: Context): void {
   const exporter = {
     colors: 0,
     levels: { default: 1 }, // errors and warnings
     export(message: Parameters<typeof Logger.format>[1]): void {
-      process.stderr.write(`dsh-acp [${message.name}] ${Logger.format(exporter, message)}\n`)
+      log.line(`dsh-acp [${message.name}] ${Logger.format(exporter, message)}`)
     },
   }
   root.logger.exporter(exporter)
-}
-
-function logError(label: string, error: unknown): void {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  process.stderr.write(`dsh-acp: ${label}: ${text}\n`)
 }

@@ -16,6 +16,8 @@ export interface LineSink {
 
 export interface StdioStream {
   stream: acp.Stream
+  /** Writes one message of the bin's own (an answer the connection never saw), after any waiting. */
+  send(message: object): void
   /** Writes every line still waiting; call it before the process exits. */
   flush(): void
 }
@@ -39,7 +41,11 @@ export function stdioStream(
       return 'method' in message && !('id' in message) ? lines.soon(line) : lines.now(line)
     },
   })
-  return { stream: { readable, writable }, flush: () => void lines.flush() }
+  return {
+    stream: { readable, writable },
+    send: (message) => void lines.now(`${JSON.stringify(message)}\n`),
+    flush: () => void lines.flush(),
+  }
 }
 
 /** Lines to a sink, in order; `soon` lines written within COALESCE_MS of a write go together. */

@@ -5,9 +5,12 @@
 // the thread needs the answers and the cards as they ended, so a long session replays in a
 // fraction of the updates it took live. A command's card for a client that shows terminals is
 // the exception: a terminal takes output only as it comes, so it replays as the card opening,
-// its stored output and its end. Pure: no connection, no Cordis.
+// its stored output and its end. No frame is larger than a live one: a person's message is
+// clipped as a card's strings are (one that embedded a whole file replays as its head), and a
+// joined answer goes in pieces of at most that length. Pure: no connection, no Cordis.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
+import { LONG_STRING_CHARS, clipLongString } from '@deepseek-ai/dsh-tools'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpTerminalEnd } from './terminal-cards'
@@ -67,8 +70,15 @@ export function* replayUpdates(
 ): Generator<SessionUpdate> {
   for (const event of joinChunks(events)) {
     switch (event.type) {
-      case 'user/message':
-        yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
+      case 'user/message': {
+        const text = clipLongString(event.text)
+        yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text } }
+        break
+      }
+      case 'assistant/chunk':
+        for (const text of piecesOf(event.text, LONG_STRING_CHARS)) {
+          yield* presentSessionEvent({ ...event, text }, presenter)
+        }
         break
       case 'tool/call': {
         const callId = cards.wireIdFor(event.callId)
@@ -107,6 +117,19 @@ export function* replayUpdates(
     }
   }
   yield* unfinished(cards, 'error')
+}
+
+/** `text` in pieces of at most `max` code units, never splitting a surrogate pair. */
+export function* piecesOf(text: string, max: number): Generator<string> {
+  let start = 0
+  while (text.length - start > max) {
+    let end = start + max
+    const last = text.charCodeAt(end - 1)
+    if (last >= 0xd800 && last <= 0xdbff) end--
+    yield text.slice(start, end)
+    start = end
+  }
+  yield text.slice(start)
 }
 
 function finished(opening: readonly SessionUpdate[], closing: AcpToolCallUpdate): SessionUpdate {

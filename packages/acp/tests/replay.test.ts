@@ -2,6 +2,7 @@ import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 import { describe, expect, it } from 'vitest'
 import { joinChunks, replayUpdates } from '../src/replay'
 import { ToolCards } from '../src/tool-cards'
+import { LONG_STRING_CHARS } from '@deepseek-ai/dsh-tools'
 
 const text = (turnId: string, value: string): SessionEvent => ({
   type: 'assistant/chunk',
@@ -126,5 +127,39 @@ describe('the updates a stored session replays as', () => {
         locations: [{ path: '/w/a.ts' }],
       },
     ])
+  })
+
+  it('clips a huge message of the person and sends a huge answer in pieces, no frame over 64 KiB', () => {
+    const message = 'm'.repeat(3_000_000)
+    const answer = `${'a'.repeat(LONG_STRING_CHARS * 2)}😀${'b'.repeat(100)}`
+    const events: SessionEvent[] = [
+      { type: 'user/message', turnId: 't1', text: message },
+      text('t1', answer.slice(0, 1000)),
+      text('t1', answer.slice(1000)),
+      { type: 'turn/end', turnId: 't1', reason: 'completed' },
+    ]
+    const updates = [...replayUpdates(events, new ToolCards(), presenter)]
+    const texts = updates.map((update) => {
+      if (!('content' in update) || Array.isArray(update.content) || update.content === undefined) {
+        throw new Error(`unexpected update ${update.sessionUpdate}`)
+      }
+      return [update.sessionUpdate, update.content.type === 'text' ? update.content.text : '']
+    })
+    expect(texts[0]?.[0]).toBe('user_message_chunk')
+    expect(texts[0]?.[1]).toMatch(/^m+… \(\d+ more characters\)$/)
+    expect(texts.slice(1).map(([kind]) => kind)).toEqual([
+      'agent_message_chunk',
+      'agent_message_chunk',
+      'agent_message_chunk',
+    ])
+    expect(
+      texts
+        .slice(1)
+        .map(([, piece]) => piece)
+        .join(''),
+    ).toBe(answer)
+    for (const update of updates) {
+      expect(JSON.stringify(update).length).toBeLessThan(LONG_STRING_CHARS + 200)
+    }
   })
 })

@@ -1,7 +1,10 @@
 // One model request of a turn: stream the response from ctx.llm, report text and reasoning
 // deltas as they arrive, and collect the tool calls. Cancellation is prompt: each read of the
 // stream races the turn's abort signal, so a provider that is slow to notice the signal does
-// not hold the turn. Not here: running tools or deciding whether the turn goes on.
+// not hold the turn. A stream that delivers faster than it is read (a scripted model, a burst
+// the network buffered) is read in slices: past SLICE_MS of reading without the event loop
+// getting a turn, the read waits for it, so timers, I/O and signals (the editor going away)
+// are served while text streams. Not here: running tools or deciding whether the turn goes on.
 import { isLlmError } from '@deepseek-ai/dsh-llm'
 import type { Llm, LlmRequest, LlmToolCall, LlmUsage } from '@deepseek-ai/dsh-llm'
 
@@ -20,6 +23,9 @@ export interface ModelResponse {
 
 export type ChunkHandler = (kind: 'text' | 'reasoning', text: string) => void
 
+/** The longest a stream is read, in ms, before the event loop gets a turn. */
+const SLICE_MS = 10
+
 export async function streamModelResponse(
   llm: Llm,
   request: LlmRequest & { signal: AbortSignal },
@@ -34,7 +40,13 @@ export async function streamModelResponse(
     const stream = llm.stream(request)
     const events = stream[Symbol.asyncIterator]()
     iterator = events
+    let sliceStart = performance.now()
     while (true) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        if (signal.aborted) return { ...response, outcome: 'cancelled' }
+        sliceStart = performance.now()
+      }
       const next = await Promise.race([events.next(), abort.promise])
       if (next === 'aborted') return { ...response, outcome: 'cancelled' }
       if (next.done) return response

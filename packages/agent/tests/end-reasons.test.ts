@@ -65,3 +65,22 @@ describe('turn end reasons', () => {
     ])
   })
 })
+
+describe('a stream faster than it is read', () => {
+  it('leaves the event loop its turns, so a timer cancels the turn mid-stream', async () => {
+    // The scripted model plays 1,000,000 characters at once, 8 a piece, with no pause of its own.
+    const text = 'streamed '.repeat(111_112)
+    const host = await echoHost({ script: { turns: [{ text }] } })
+    const agent = host.agents.create({ cwd: host.dir })
+    let timerFired = false
+    setTimeout(() => {
+      timerFired = true
+      agent.cancel()
+    }, 0)
+    const end = await agent.send('stream')
+    expect(timerFired).toBe(true)
+    expect(end.reason).toBe('cancelled')
+    const streamed = ofType(agent.session.events, 'assistant/chunk')
+    expect(streamed.map((chunk) => chunk.text).join('').length).toBeLessThan(text.length)
+  })
+})

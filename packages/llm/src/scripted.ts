@@ -36,14 +36,22 @@ export const Config = z.object({
 /** The config as a host passes it to `ctx.plugin(ScriptedLlm, config)`. */
 export type ScriptedLlmConfig = z.input<typeof Config>
 
-function splitPieces(text: string, size: number): string[] {
-  const points = Array.from(text)
-  const pieces: string[] = []
-  for (let index = 0; index < points.length; index += size) {
-    pieces.push(points.slice(index, index + size).join(''))
+function* splitPieces(text: string, size: number): Generator<string> {
+  // Walked lazily: a script's megabytes of text cost nothing before their first piece plays.
+  let start = 0
+  while (start < text.length) {
+    let end = start
+    for (let points = 0; points < size && end < text.length; points++) {
+      const pair = isHighSurrogate(text.charCodeAt(end)) && isLowSurrogate(text.charCodeAt(end + 1))
+      end += pair ? 2 : 1
+    }
+    yield text.slice(start, end)
+    start = end
   }
-  return pieces
 }
+
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff
 
 export class ScriptedLlm extends Llm {
   static Config = Config

@@ -2,14 +2,16 @@
 // or streamable HTTP), its tools listed (every page), its calls made with a timeout and the
 // caller's signal (either cancels the call on the server: notifications/cancelled), told when
 // its tool list changes or when it goes away, and closed: stdin ended, then SIGTERM, then
-// SIGKILL, so no child outlives it. The SDK is loaded by the first `connect()` (./sdk). Not the
-// tools' definitions (./tool) nor the session (./session).
-import type { Readable } from 'node:stream'
+// SIGKILL to the server's whole process group (./group-stdio), so nothing it started outlives
+// it. A call listens to the caller's signal only while it runs: a turn's signal outlives many
+// calls. The SDK is loaded by the first `connect()` (./sdk). Not the tools' definitions
+// (./tool) nor the session (./session).
 import type { Client } from '@modelcontextprotocol/sdk/client'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { CallToolResult, ErrorCode, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig } from './config'
 import { McpError } from './errors'
+import { GroupStdioTransport, signalGroup } from './group-stdio'
 import { loadMcpSdk } from './sdk'
 import type { McpSdk } from './sdk'
 import { StderrHead } from './stderr'
@@ -99,11 +101,17 @@ export class McpConnection {
     const { sdk, client } = this.connected()
     const isCode = (error: unknown, code: ErrorCode): boolean =>
       error instanceof sdk.McpError && error.code === code
+    // The SDK keeps its abort listener on the signal it is given until that signal is gone: it
+    // gets this call's own, which the caller's signal aborts for as long as the call runs.
+    const call = new AbortController()
+    const forward = () => call.abort(signal?.reason)
+    if (signal?.aborted) forward()
+    else signal?.addEventListener('abort', forward, { once: true })
     try {
       const params = { name: tool, arguments: args as Record<string, unknown> }
       const result = await client.callTool(params, undefined, {
         timeout: callTimeoutMs,
-        ...(signal !== undefined && { signal }),
+        signal: call.signal,
       })
       return result as CallToolResult
     } catch (error) {
@@ -117,10 +125,12 @@ export class McpConnection {
       const reason = error instanceof Error ? error.message : String(error)
       const message = `MCP server "${this.name}" could not run "${tool}": ${reason}`
       throw new McpError('MCP_CALL_FAILED', message, { cause: error })
+    } finally {
+      signal?.removeEventListener('abort', forward)
     }
   }
 
-  /** Closes the connection; a child process gets its stdin ended, then SIGTERM, then SIGKILL. */
+  /** Closes the connection; a server's group gets its stdin ended, then SIGTERM, then SIGKILL. */
   async close(): Promise<void> {
     if (this.closing) return this.exited
     this.closing = true
@@ -129,17 +139,17 @@ export class McpConnection {
       this.markExited() // closed before `connect()` made anything: no process to end
       return
     }
-    const { sdk, client, transport } = started
-    const pid = transport instanceof sdk.StdioClientTransport ? transport.pid : null
+    const { client, transport } = started
+    const pid = transport instanceof GroupStdioTransport ? transport.pid : null
     const closed = client.close().catch(() => undefined)
     if (pid === null) {
       await closed
       return
     }
     if (await settlesWithin(this.exited, GRACE_MS)) return
-    signal(pid, 'SIGTERM')
+    signalGroup(pid, 'SIGTERM')
     if (await settlesWithin(this.exited, TERM_MS)) return
-    signal(pid, 'SIGKILL')
+    signalGroup(pid, 'SIGKILL')
     await settlesWithin(this.exited, TERM_MS)
   }
 
@@ -162,14 +172,13 @@ export class McpConnection {
         requestInit: { headers: config.headers },
       })
     }
-    const transport = new sdk.StdioClientTransport({
+    const transport = new GroupStdioTransport(sdk, {
       command: config.command,
       args: config.args,
       env: config.env,
       cwd: this.options.cwd,
-      stderr: 'pipe',
     })
-    this.stderr.follow(transport.stderr as Readable | null)
+    this.stderr.follow(transport.stderr)
     return transport
   }
 }
@@ -182,12 +191,4 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
       resolve(true)
     })
   })
-}
-
-function signal(pid: number, name: NodeJS.Signals): void {
-  try {
-    process.kill(pid, name)
-  } catch {
-    // The process is gone already.
-  }
 }

@@ -2,6 +2,7 @@
 // cancelled call are cancelled on the server; a server that does not start or that crashes is
 // told to the person once, with what it printed, and its tools go; and a server over
 // streamable HTTP on 127.0.0.1, with and without the header it wants.
+import { getEventListeners } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHttpServer } from './fixtures/http-server.mjs'
 import type { McpStack } from './helpers/stack'
@@ -40,6 +41,32 @@ describe('slow calls', () => {
     const result = await call
     expect(result).toMatchObject({ isError: true, error: { code: 'TOOL_ABORTED' } })
     await eventually(async () => (await stack!.logged()).includes('slow cancelled'))
+  })
+
+  it('a call leaves no listener on the signal it was given, however many share it', async () => {
+    stack = await makeStack()
+    await stack.open('s1').ready
+    const turn = new AbortController()
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      for (let n = 0; n < 12; n++) {
+        const result = await stack.call(
+          's1',
+          'mcp__notes__lookup',
+          { word: `w${n}` },
+          {
+            signal: turn.signal,
+          },
+        )
+        expect(result.isError).toBe(false)
+        expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0)
+      }
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning')
   })
 })
 

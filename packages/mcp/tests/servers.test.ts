@@ -5,7 +5,14 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { McpStack } from './helpers/stack'
-import { eventually, isRunning, makeStack, serverPids, stdioServer } from './helpers/stack'
+import {
+  eventually,
+  grandchildPid,
+  isRunning,
+  makeStack,
+  serverPids,
+  stdioServer,
+} from './helpers/stack'
 
 let stack: McpStack | undefined
 
@@ -168,6 +175,18 @@ describe('closing', () => {
     expect(stack.ctx.tools.names('s1')).toEqual([])
     expect(stack.ctx.systemPrompt.assemble(undefined, 's1').system).toBe('')
     expect(stack.ctx.mcp.size).toBe(0)
+  })
+
+  it('closing the session ends what its server started too, its whole process group', async () => {
+    stack = await makeStack()
+    const handle = stack.open('s1', [stdioServer(stack, { MCP_TEST_FORK: '1' })])
+    await handle.ready
+    const [pid] = await serverPids(stack)
+    const grandchild = await grandchildPid(stack)
+    expect(isRunning(grandchild)).toBe(true)
+    await handle.close()
+    expect(isRunning(pid!)).toBe(false)
+    await eventually(() => !isRunning(grandchild), 3000)
   })
 
   it('a server that outlives the end of its stdin is ended with a signal', async () => {

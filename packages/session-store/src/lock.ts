@@ -4,7 +4,9 @@
 // lock whose process is gone is taken over (reported through `warn`); one of a live process is
 // refused. This process's own locks are tracked in memory, so a lock that names this pid but is
 // not held here (left by an earlier process that had the same pid, as in a restarted container)
-// counts as left over. Not for network file systems or several hosts sharing a directory.
+// counts as left over. The locks still held when the process exits (a host that exits before
+// its sessions were closed) are removed by an exit hook, so a new process opens them at once.
+// Not for network file systems or several hosts sharing a directory.
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { AgentError } from '@deepseek-ai/dsh-agent'
@@ -13,6 +15,16 @@ import { tempPathFor } from './paths'
 
 /** The lock files this process holds. */
 const held = new Set<string>()
+let exitHookInstalled = false
+
+/** Gives back, at exit, every lock still held (synchronously: the process is on its way out). */
+function installExitHook(): void {
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.on('exit', () => {
+    for (const file of [...held]) quietly(() => releaseLock(file))
+  })
+}
 
 /** The pid a lock's text names, when it names a plausible one. */
 function parsePid(text: string): number | undefined {
@@ -94,6 +106,7 @@ export function acquireLock(file: string, id: string, warn: (message: string) =>
   for (let pass = 0; pass < 3; pass++) {
     if (tryCreate(file)) {
       held.add(file)
+      installExitHook()
       return
     }
     const seen = readLock(file)

@@ -1,8 +1,9 @@
 // A session's event log `<id>.jsonl`: a first line `{"format":"dsh-session-log/1","id":…}`, then
 // one event per line. Appends go through an O_APPEND descriptor, one `writeSync` per line, so a
 // kill leaves at most the line being written torn. Reading drops such a torn last line (no
-// newline at its end, or not JSON) and reports it; any other bad line makes the log unreadable,
-// and nothing is changed.
+// newline at its end, or not JSON) and reports it; any other bad line, an event of a type this
+// store does not write among them (./event-check), makes the log unreadable, and nothing is
+// changed.
 import {
   closeSync,
   constants,
@@ -13,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs'
 import { AgentError, type StoredSessionEvent } from '@deepseek-ai/dsh-agent'
+import { storedEventProblem } from './event-check'
 import { hasCode, quietly, storeIoError } from './io'
 
 export const LOG_FORMAT = 'dsh-session-log/1'
@@ -87,15 +89,6 @@ function parseLine(text: string): { value: unknown } | undefined {
   }
 }
 
-function isEvent(value: unknown): value is StoredSessionEvent {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    typeof (value as { type?: unknown }).type === 'string'
-  )
-}
-
 function isMarker(value: unknown, id: string): boolean {
   if (typeof value !== 'object' || value === null) return false
   const marker = value as { format?: unknown; id?: unknown }
@@ -127,10 +120,10 @@ export function readLog(file: string, id: string): LogContents {
         return { events, length: start, torn: { bytes: data.length - start, reason } }
       }
       throw unreadable(file, `line ${line} is not JSON (and it is not the last line)`)
-    } else if (!isEvent(parsed.value)) {
-      throw unreadable(file, `line ${line} is not an event (an object with a string "type")`)
     } else {
-      events.push(parsed.value)
+      const problem = storedEventProblem(parsed.value)
+      if (problem !== undefined) throw unreadable(file, `line ${line}: ${problem}`)
+      events.push(parsed.value as StoredSessionEvent)
     }
     start = end + 1
   }

@@ -79,4 +79,17 @@ describe('locks', () => {
     const { writer } = store.open('s1')
     writer.close()
   })
+
+  it('a process that exits with a session still open leaves no lock behind', async () => {
+    const { dir, store, warnings } = await tempStore()
+    store.create(sessionHeader('s1')).close()
+    const holder = await startDriver(inject('driver'), ['exit', dir, 's1'])
+    expect(existsSync(join(dir, 's1.lock'))).toBe(true)
+    holder.child.stdin.end()
+    await holder.closed
+    expect(holder.child.exitCode).toBe(0)
+    expect(existsSync(join(dir, 's1.lock'))).toBe(false)
+    store.open('s1').writer.close()
+    expect(warnings).toEqual([])
+  })
 })

@@ -73,9 +73,37 @@ describe('torn lines', () => {
     expectAgentError(
       () => temp.store.open('s1'),
       'AGENT_SESSION_UNREADABLE',
-      /line 4 is not an event/,
+      /line 4: it is not an event/,
     )
   })
+
+  it.each([
+    [
+      '{"type":"weird/thing","turnId":"t1"}',
+      /line 4: its event type "weird\/thing" is not one this store writes/,
+    ],
+    ['{"type":"tool/output","turnId":"t1","callId":"c","text":"x"}', /event type "tool\/output"/],
+    [
+      '{"type":"tool/result","turnId":"t1"}',
+      /line 4: its "tool\/result" event has no string "callId"/,
+    ],
+    ['{"type":"user/message","turnId":"t1"}', /"user\/message" event has no string "text"/],
+    [
+      '{"type":"turn/end","turnId":"t1","reason":"tired"}',
+      /"reason": "tired", not one of completed/,
+    ],
+    ['{"type":"tool/asked","turnId":"t1","callId":"c","preview":[1]}', /no array "preview"/],
+  ])(
+    'an event the store does not write (%s) makes the session unreadable',
+    async (line, problem) => {
+      const temp = await tempStore()
+      storeTwo(temp)
+      appendFileSync(join(temp.dir, 's1.jsonl'), `${line}\n`)
+      const before = snapshot(temp.dir)
+      expectAgentError(() => temp.store.open('s1'), 'AGENT_SESSION_UNREADABLE', problem)
+      expect(snapshot(temp.dir)).toEqual(before)
+    },
+  )
 })
 
 describe('unreadable sessions', () => {

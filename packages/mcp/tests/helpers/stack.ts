@@ -1,6 +1,7 @@
 // A real stack for the MCP tests: the tool registry, the system prompt, the local disk, the
 // permission layer (with a `tools/ask` listener that records each question and allows it) and
 // ctx.mcp; a mkdtemp workspace; the test server's script and a log file it writes to.
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -126,8 +127,26 @@ export async function serverPids(stack: McpStack): Promise<number[]> {
     .map((line) => Number(line.slice(4)))
 }
 
+/** The pid of the child the test server started (MCP_TEST_FORK), once it noted it. */
+export async function grandchildPid(stack: McpStack): Promise<number> {
+  let pid: number | undefined
+  await eventually(async () => {
+    const line = (await stack.logged()).find((logged) => logged.startsWith('grandchild '))
+    pid = line === undefined ? undefined : Number(line.slice('grandchild '.length))
+    return pid !== undefined
+  })
+  return pid!
+}
+
 /** True while a process with this pid runs (and is not a zombie of ours). */
 export function isRunning(pid: number): boolean {
+  try {
+    // A zombie (state Z) has ended; only its parent has not read its exit yet.
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    // No /proc entry: gone, unless there is no /proc at all (not Linux: the signal tells).
+    if (existsSync('/proc/self')) return false
+  }
   try {
     process.kill(pid, 0)
     return true

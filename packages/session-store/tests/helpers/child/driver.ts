@@ -4,6 +4,7 @@
 //                      user messages numbered n, n+1, … forever, printing each number after
 //                      its append returns (the crash loop kills it).
 //   hold <dir> <id>    open the session, print "held", and keep it until stdin closes.
+//   exit <dir> <id>    like hold, but exits when stdin closes without closing the session.
 import { writeSync } from 'node:fs'
 import { FileSessionStore } from '../../../src/index'
 
@@ -21,11 +22,11 @@ function append(store: FileSessionStore, id: string): void {
   }
 }
 
-function hold(store: FileSessionStore, id: string): void {
+function hold(store: FileSessionStore, id: string, close: boolean): void {
   const { writer } = store.open(id)
   print('held')
   process.stdin.on('end', () => {
-    writer.close()
+    if (close) writer.close()
     process.exit(0)
   })
   process.stdin.resume()
@@ -35,5 +36,5 @@ const [mode, dir, id] = process.argv.slice(2)
 if (process.argv[1]?.endsWith('driver.mjs') && dir && id) {
   const store = new FileSessionStore({ dir })
   if (mode === 'append') append(store, id)
-  else if (mode === 'hold') hold(store, id)
+  else if (mode === 'hold' || mode === 'exit') hold(store, id, mode === 'hold')
 }
