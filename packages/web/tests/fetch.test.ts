@@ -114,7 +114,10 @@ describe('redirects', () => {
     })
     const web = await loadWeb({ allowPrivate: true })
     const page = await web.fetch(`${server.origin}/go`)
-    expect(page.redirect).toEqual({ location: `http://localhost:${other.port}/landing`, status: 302 })
+    expect(page.redirect).toEqual({
+      location: `http://localhost:${other.port}/landing`,
+      status: 302,
+    })
     expect(page.text).toBe('')
     expect(other.connections).toBe(0)
   })

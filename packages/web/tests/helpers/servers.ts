@@ -45,7 +45,9 @@ export async function startServer(
   await new Promise<void>((done) => server.listen(0, host, done))
   open.push(server)
   state.port = (server.address() as AddressInfo).port
-  state.origin = host.includes(':') ? `http://[${host}]:${state.port}` : `http://${host}:${state.port}`
+  state.origin = host.includes(':')
+    ? `http://[${host}]:${state.port}`
+    : `http://${host}:${state.port}`
   return state
 }
 
