@@ -135,6 +135,7 @@ export type { WebProxyEnv } from './proxy'
 export type {
   WebAddress,
   WebFetchOptions,
+  WebJsonClient,
   WebJsonRequest,
   WebPage,
   WebRedirect,

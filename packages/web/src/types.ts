@@ -80,3 +80,8 @@ export interface WebJsonRequest {
   body?: unknown
   signal?: AbortSignal
 }
+
+/** What a search provider needs of ctx.web: JSON requests through its client. */
+export interface WebJsonClient {
+  json(init: WebJsonRequest): Promise<unknown>
+}
