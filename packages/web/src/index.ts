@@ -8,8 +8,8 @@ import type { z } from 'zod'
 import { Config } from './config'
 import type { WebConfig } from './config'
 import { WebError } from './errors'
-import { fetchPage } from './fetch-page'
-import { systemResolver } from './guard'
+import { fetchPage, parseWebUrl } from './fetch-page'
+import { checkHostLiteral, systemResolver } from './guard'
 import { WebHttp } from './http'
 import { proxyEnvFrom } from './proxy'
 import type {
@@ -50,6 +50,16 @@ export default class WebService extends Service {
   /** Private targets are allowed (`allowPrivate`). */
   get allowsPrivate(): boolean {
     return this.settings.allowPrivate
+  }
+
+  /**
+   * `url` parsed as a fetch would take it, refused as a fetch would be before resolving
+   * anything (not http(s), a private literal address, `localhost`): a check before asking.
+   */
+  checkUrl(url: string): URL {
+    const parsed = parseWebUrl(url)
+    if (!this.settings.allowPrivate) checkHostLiteral(parsed.hostname)
+    return parsed
   }
 
   /** Fetches `url` as text; rejects with a WebError saying what was wrong. */
