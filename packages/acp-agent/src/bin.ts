@@ -9,6 +9,7 @@ import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-s
 import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
+import { chooseWeb } from './web-choice'
 import { readVersion } from './version'
 import { capLineLength } from './line-cap'
 import { stdioStream } from './stdio-stream'
@@ -44,6 +45,11 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1)
   }
   process.stderr.write(`dsh-acp: ${choice.description}\n`)
+  const web = chooseWeb(command, process.env)
+  if (!web.ok) {
+    process.stderr.write(`dsh-acp: ${web.message}\n`)
+    process.exit(1)
+  }
 
   const root = new Context()
   exportLogsToStderr(root)
@@ -58,6 +64,7 @@ async function main(argv: string[]): Promise<void> {
         enabled: command.sandbox !== 'off',
         network: command.sandboxNetwork === true,
       },
+      web: web.web,
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => process.stderr.write(`dsh-acp: sessions: ${problem}\n`),

@@ -20,6 +20,10 @@ export type CliCommand =
       mcpTimeoutMs?: number
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
+      webAllowPrivate?: boolean
+      webSearchUrl?: string
+      webSearchDeepseek?: boolean
+      webSearchDeepseekUrl?: string
     }
   | { kind: 'error'; message: string }
 
@@ -52,6 +56,17 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --sandbox on|off  run commands in the sandbox (default on; see below)
   --sandbox-network let sandboxed commands reach the network (default: no
                     network in the sandbox)
+  --web-allow-private
+                    let web_fetch reach loopback, private, link-local and
+                    metadata addresses (default: refused)
+  --web-search-url URL
+                    offer web_search through the SearXNG instance at URL (its
+                    JSON API must be on: "json" in search.formats)
+  --web-search-deepseek
+                    offer web_search through DeepSeek's Search API, with the
+                    DeepSeek key (DSH_WEB_SEARCH_KEY, else DEEPSEEK_API_KEY)
+  --web-search-deepseek-url URL
+                    the Search API's base URL (default https://api.deepseek.com)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -59,6 +74,8 @@ Environment:
   DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY
                     API key for the OpenAI-compatible server, the first set wins;
                     none: requests go without an Authorization header
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
+                    the proxy web_fetch and web_search go through
 
 Sandbox: in auto-edit, commands run unasked in a sandbox that lets them write
 only inside the session's folders (and a private /tmp), with no network; in
@@ -91,6 +108,10 @@ export function parseCli(args: readonly string[]): CliCommand {
         'mcp-timeout': { type: 'string' },
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
+        'web-allow-private': { type: 'boolean' },
+        'web-search-url': { type: 'string' },
+        'web-search-deepseek': { type: 'boolean' },
+        'web-search-deepseek-url': { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -115,11 +136,23 @@ export function parseCli(args: readonly string[]): CliCommand {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
     }
   }
+  for (const [flag, value] of [
+    ['--base-url', values['base-url']],
+    ['--web-search-url', values['web-search-url']],
+    ['--web-search-deepseek-url', values['web-search-deepseek-url']],
+  ] as const) {
+    if (value !== undefined && !isHttpUrl(value)) {
+      return { kind: 'error', message: `${flag} must be an http(s) URL, got "${value}"` }
+    }
+  }
   const baseUrl = values['base-url']
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+  const searchUrl = values['web-search-url']
+  const deepseekUrl = values['web-search-deepseek-url']
+  const deepseek = values['web-search-deepseek'] === true || deepseekUrl !== undefined
+  if (searchUrl !== undefined && deepseek) {
     return {
       kind: 'error',
-      message: `--base-url must be an http(s) URL, got "${baseUrl}"`,
+      message: 'give one web search provider: --web-search-url or --web-search-deepseek, not both',
     }
   }
   const mode = values.mode
@@ -173,6 +206,10 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(baseUrl !== undefined && { baseUrl }),
     ...(sandbox !== undefined && { sandbox }),
     ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
+    ...(values['web-allow-private'] === true && { webAllowPrivate: true }),
+    ...(searchUrl !== undefined && { webSearchUrl: searchUrl }),
+    ...(deepseek && { webSearchDeepseek: true }),
+    ...(deepseekUrl !== undefined && { webSearchDeepseekUrl: deepseekUrl }),
   }
 }
 

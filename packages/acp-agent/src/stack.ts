@@ -24,6 +24,9 @@ import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
+import WebService from '@deepseek-ai/dsh-web'
+import * as WebSearch from '@deepseek-ai/dsh-web-search'
+import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
@@ -60,6 +63,18 @@ export interface DshOptions {
    * names the bubblewrap program.
    */
   sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
+  /** The web tools (web_fetch always, web_search with a provider); see DshWebOptions. */
+  web?: DshWebOptions
+}
+
+/** The web tools' options: `--web-allow-private`, `--web-search-url`, `--web-search-deepseek`. */
+export interface DshWebOptions {
+  /** Fetch from loopback, private, link-local and metadata addresses too. */
+  allowPrivate?: boolean
+  /** A SearXNG instance for web_search. */
+  searxngUrl?: string
+  /** DeepSeek's Search API for web_search: the key, and a base URL other than DeepSeek's. */
+  deepseek?: { apiKey: string; baseUrl?: string }
 }
 
 export const name = 'dsh'
@@ -100,6 +115,11 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
     ['mcp', () => ctx.plugin(McpServers, mcp)],
     ['mcp-sessions', () => ctx.plugin(McpSessions)],
+    // The web tools: ctx.web (fetching through the private-address guard), its search
+    // providers, and web_fetch / web_search (the latter only with a provider).
+    ['web', () => ctx.plugin(WebService, { allowPrivate: options.web?.allowPrivate === true })],
+    ['web-search', () => ctx.plugin(WebSearch, webSearchConfig(options.web))],
+    ['tool-web', () => ctx.plugin(ToolWeb)],
   ])
 }
 
@@ -108,7 +128,7 @@ const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
 
 /** The sandboxing shell, or the local one when the sandbox is turned off. */
 function loadShell(ctx: Context, options: DshOptions): Fiber & PromiseLike<Fiber> {
-  const secrets = secretsOf(options.model)
+  const secrets = secretsOf(options)
   const sandbox = options.sandbox ?? {}
   if (sandbox.enabled === false) return ctx.plugin(LocalShell, { secrets })
   return ctx.plugin(SandboxShell, {
@@ -119,8 +139,19 @@ function loadShell(ctx: Context, options: DshOptions): Fiber & PromiseLike<Fiber
 }
 
 /** The keys the app was given: no command's environment holds them. */
-function secretsOf(model: DshModelOptions): string[] {
-  return model.kind === 'openai' && model.apiKey !== undefined ? [model.apiKey] : []
+function secretsOf(options: DshOptions): string[] {
+  const { model } = options
+  const modelKey = model.kind === 'openai' && model.apiKey !== undefined ? [model.apiKey] : []
+  const searchKey = options.web?.deepseek?.apiKey
+  return searchKey === undefined ? modelKey : [...modelKey, searchKey]
+}
+
+/** The search providers `web` asks for (none: web_search is not offered). */
+export function webSearchConfig(web: DshWebOptions | undefined): WebSearch.WebSearchConfig {
+  return {
+    ...(web?.searxngUrl !== undefined && { searxng: { url: web.searxngUrl } }),
+    ...(web?.deepseek !== undefined && { deepseek: web.deepseek }),
+  }
 }
 
 function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fiber> {

@@ -38,6 +38,10 @@ import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import WebService from '@deepseek-ai/dsh-web'
+import type { WebResolver } from '@deepseek-ai/dsh-web'
+import * as WebSearch from '@deepseek-ai/dsh-web-search'
+import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
 import type { HarnessEditorOptions } from './editor'
@@ -87,6 +91,12 @@ export interface AcpHarnessOptions {
   notices?: boolean
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
+  /**
+   * Load the web tools as the app does (web, web-search, tool-web): `allowPrivate` is the app's
+   * `--web-allow-private`, `searxngUrl` its `--web-search-url`; `resolver` replaces the
+   * system's; no proxy from the environment.
+   */
+  web?: { allowPrivate?: boolean; resolver?: WebResolver; searxngUrl?: string }
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -168,6 +178,16 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
         const sandboxNetwork =
           sandbox !== undefined && sandbox !== false && sandbox.network === true
         await ctx.plugin(ToolShell, { outputDir, sandboxNetwork })
+      }
+      if (options.web) {
+        // The web tools, as the app loads them: ctx.web, its search provider, the tools.
+        const { searxngUrl, ...web } = options.web
+        await ctx.plugin(WebService, { proxyEnv: {}, ...web })
+        await ctx.plugin(
+          WebSearch,
+          searxngUrl === undefined ? {} : { searxng: { url: searxngUrl } },
+        )
+        await ctx.plugin(ToolWeb)
       }
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
