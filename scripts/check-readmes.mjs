@@ -30,7 +30,7 @@ for (const folder of folders) {
     continue
   }
   const readme = read(`packages/${folder}/README.md`).replace(/\s+/g, ' ')
-  const sentences = readme.match(/Depends on [^.]*\./g) ?? []
+  const sentences = readme.match(/Depends on (?:[^.`]|`[^`]*`)*\./g) ?? []
   if (sentences.length !== 1) {
     problems.push(
       `packages/${folder}/README.md: ${sentences.length} "Depends on …." sentences, want 1`,

@@ -31,6 +31,18 @@ export interface DshApp {
   sandbox?: { enabled?: boolean; network?: boolean; bwrap?: string }
   /** Variables passed to commands although their names look like secrets (`GITHUB_TOKEN`). */
   passEnv?: readonly string[]
+  /** The web tools (web_fetch always, web_search with a provider); see DshWebOptions. */
+  web?: DshWebOptions
+}
+
+/** The web tools' options: `--web-allow-private`, `--web-search-url`, `--web-search-deepseek`. */
+export interface DshWebOptions {
+  /** Fetch from loopback, private, link-local and metadata addresses too. */
+  allowPrivate?: boolean
+  /** A SearXNG instance for web_search. */
+  searxngUrl?: string
+  /** DeepSeek's Search API for web_search: the key, and a base URL other than DeepSeek's. */
+  deepseek?: { apiKey: string; baseUrl?: string }
 }
 
 /** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
@@ -39,7 +51,9 @@ const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
 export function appStack(app: DshApp): DshStackOptions {
   const mode = app.mode ?? 'ask'
   // The keys the app was given: no command's environment holds them.
-  const secrets = app.llm.kind === 'openai' && app.llm.apiKey !== undefined ? [app.llm.apiKey] : []
+  const modelKey = app.llm.kind === 'openai' && app.llm.apiKey !== undefined ? [app.llm.apiKey] : []
+  const searchKey = app.web?.deepseek?.apiKey
+  const secrets = searchKey === undefined ? modelKey : [...modelKey, searchKey]
   const passEnv = [...(app.passEnv ?? [])]
   const sandbox = app.sandbox ?? {}
   const shell: DshStackOptions =
@@ -76,5 +90,13 @@ export function appStack(app: DshApp): DshStackOptions {
       mcpCapabilities: { http: true, sse: false },
     },
     mcp: app.mcp ?? {},
+    // The web tools: ctx.web (fetching through the private-address guard), its search
+    // providers, and web_fetch / web_search (the latter only with a provider).
+    web: { allowPrivate: app.web?.allowPrivate === true },
+    webSearch: {
+      ...(app.web?.searxngUrl !== undefined && { searxng: { url: app.web.searxngUrl } }),
+      ...(app.web?.deepseek !== undefined && { deepseek: app.web.deepseek }),
+    },
+    toolWeb: {},
   }
 }

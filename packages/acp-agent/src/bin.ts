@@ -11,6 +11,7 @@ import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-s
 import { Context, Logger } from 'cordis'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
+import { chooseWeb } from './web-choice'
 import { readVersion } from './version'
 import { capLineLength, oversizedLineAnswer } from './line-cap'
 import { ProcessEnd } from './process-end'
@@ -59,6 +60,11 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1)
   }
   log.line(`dsh-acp: ${choice.description}`)
+  const web = chooseWeb(command, process.env)
+  if (!web.ok) {
+    log.line(`dsh-acp: ${web.message}`)
+    process.exit(1)
+  }
 
   // From here on the editor can end the process at any moment, even while the stack loads.
   const live: { dsh?: Dsh; stdio?: StdioStream } = {}
@@ -89,6 +95,7 @@ async function main(argv: string[]): Promise<void> {
         network: command.sandboxNetwork === true,
       },
       ...(command.passEnv !== undefined && { passEnv: command.passEnv }),
+      web: web.web,
       store: new FileSessionStore({
         dir: resolve(command.sessions ?? defaultSessionsDir()),
         warn: (problem) => log.line(`dsh-acp: sessions: ${problem}`),

@@ -21,6 +21,10 @@ export type CliCommand =
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
       passEnv?: string[]
+      webAllowPrivate?: boolean
+      webSearchUrl?: string
+      webSearchDeepseek?: boolean
+      webSearchDeepseekUrl?: string
     }
   /** Print Zed's settings entry for these flags (the others given, checked as for serving). */
   | { kind: 'zed-settings'; flags: string[] }
@@ -61,6 +65,17 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --pass-env NAME   pass the variable NAME to commands although its name looks
                     like a secret (*_API_KEY, *_TOKEN, *_SECRET, *_PASSWORD,
                     AWS_*, ...); repeat for more (default: none passed)
+  --web-allow-private
+                    let web_fetch reach loopback, private, link-local and
+                    metadata addresses (default: refused)
+  --web-search-url URL
+                    offer web_search through the SearXNG instance at URL (its
+                    JSON API must be on: "json" in search.formats)
+  --web-search-deepseek
+                    offer web_search through DeepSeek's Search API, with the
+                    DeepSeek key (DSH_WEB_SEARCH_KEY, else DEEPSEEK_API_KEY)
+  --web-search-deepseek-url URL
+                    the Search API's base URL (default https://api.deepseek.com)
   --help            show this help and exit
   --version         print the version and exit
 
@@ -68,6 +83,8 @@ Environment:
   DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY
                     API key for the OpenAI-compatible server, the first set wins;
                     none: requests go without an Authorization header
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
+                    the proxy web_fetch and web_search go through
 
 Sandbox: in auto-edit, commands run unasked in a sandbox that lets them write
 only inside the session's folders (and a private /tmp), with no network; in
@@ -102,6 +119,10 @@ export function parseCli(args: readonly string[]): CliCommand {
         'sandbox-network': { type: 'boolean' },
         'print-zed-settings': { type: 'boolean' },
         'pass-env': { type: 'string', multiple: true },
+        'web-allow-private': { type: 'boolean' },
+        'web-search-url': { type: 'string' },
+        'web-search-deepseek': { type: 'boolean' },
+        'web-search-deepseek-url': { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -126,11 +147,23 @@ export function parseCli(args: readonly string[]): CliCommand {
       return { kind: 'error', message: `${flag} needs a non-empty value` }
     }
   }
+  for (const [flag, value] of [
+    ['--base-url', values['base-url']],
+    ['--web-search-url', values['web-search-url']],
+    ['--web-search-deepseek-url', values['web-search-deepseek-url']],
+  ] as const) {
+    if (value !== undefined && !isHttpUrl(value)) {
+      return { kind: 'error', message: `${flag} must be an http(s) URL, got "${value}"` }
+    }
+  }
   const baseUrl = values['base-url']
-  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+  const searchUrl = values['web-search-url']
+  const deepseekUrl = values['web-search-deepseek-url']
+  const deepseek = values['web-search-deepseek'] === true || deepseekUrl !== undefined
+  if (searchUrl !== undefined && deepseek) {
     return {
       kind: 'error',
-      message: `--base-url must be an http(s) URL, got "${baseUrl}"`,
+      message: 'give one web search provider: --web-search-url or --web-search-deepseek, not both',
     }
   }
   const mode = values.mode
@@ -196,6 +229,10 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(sandbox !== undefined && { sandbox }),
     ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
     ...(passEnv !== undefined && { passEnv: [...new Set(passEnv)] }),
+    ...(values['web-allow-private'] === true && { webAllowPrivate: true }),
+    ...(searchUrl !== undefined && { webSearchUrl: searchUrl }),
+    ...(deepseek && { webSearchDeepseek: true }),
+    ...(deepseekUrl !== undefined && { webSearchDeepseekUrl: deepseekUrl }),
   }
 }
 

@@ -30,6 +30,7 @@ import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as DshStack from '@deepseek-ai/dsh-stack'
 import type { DshStackOptions } from '@deepseek-ai/dsh-stack'
+import type { WebResolver } from '@deepseek-ai/dsh-web'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
 import type { HarnessEditorOptions } from './editor'
@@ -79,6 +80,12 @@ export interface AcpHarnessOptions {
   notices?: boolean
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
+  /**
+   * Load the web tools as the app does (web, web-search, tool-web): `allowPrivate` is the app's
+   * `--web-allow-private`, `searxngUrl` its `--web-search-url`; `resolver` replaces the
+   * system's; no proxy from the environment.
+   */
+  web?: { allowPrivate?: boolean; resolver?: WebResolver; searxngUrl?: string }
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -150,6 +157,7 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
     ...files,
     ...(options.withPlan && { toolPlan: {} }),
     ...(options.withShell && shellOf(options, workspace)),
+    ...(options.web && webOf(options.web)),
     llm: { kind: 'scripted', script: options.script, delayMs: options.delayMs ?? 0 },
     agents: {
       maxSteps: options.maxSteps ?? 50,
@@ -173,6 +181,16 @@ function shellOf(options: AcpHarnessOptions, workspace: string): DshStackOptions
   return {
     shellSandbox: { ...grace, ...bwrap, visible: [outputDir] },
     toolShell: { outputDir, sandboxNetwork: sandbox.network === true },
+  }
+}
+
+/** The web tools as the app loads them (ctx.web, a SearXNG provider when given, the tools). */
+function webOf(web: NonNullable<AcpHarnessOptions['web']>): DshStackOptions {
+  const { searxngUrl, ...config } = web
+  return {
+    web: { proxyEnv: {}, ...config },
+    webSearch: searxngUrl === undefined ? {} : { searxng: { url: searxngUrl } },
+    toolWeb: {},
   }
 }
 

@@ -14,7 +14,7 @@ import { askPerson } from './ask'
 import type { PermissionHost } from './host'
 import type { PermissionAlways } from './ask'
 import { refusedError } from './messages'
-import { decide, isPermissionModeId } from './modes'
+import { decide, decideNetwork, isPermissionModeId } from './modes'
 import type { PermissionModeId } from './modes'
 import { isInsideRoots, realRoots } from './scope'
 import { PermissionState } from './state'
@@ -51,13 +51,20 @@ export class PermissionGate {
     const access = hook === undefined ? undefined : await tools.access(exec)
     const effect = callEffect(access, presentation?.kind)
     const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
-    const inside = await this.isInside(exec, scope, effect === 'write')
+    // A call that reaches the network touches no root: it is judged by its effect alone.
+    const network = effect === 'network'
+    const inside = network ? false : await this.isInside(exec, scope, effect === 'write')
     const askAlways = access?.askAlways === true
-    const decision = askAlways ? 'ask' : decide(mode, effect, inside, access?.confined)
+    const decision = askAlways
+      ? 'ask'
+      : network
+        ? decideNetwork(mode)
+        : decide(mode, effect, inside, access?.confined)
     if (decision === 'allow') return next()
     if (decision === 'refuse') throw refusedError(mode, effect, inside, access?.confined)
-    // "Always allow" only turns an ask into an allow, and only inside the roots.
-    const always = askAlways || !inside ? undefined : alwaysOf(exec.name, access)
+    // "Always allow" only turns an ask into an allow, and only inside the roots (or for the
+    // network, where the call's own keys say what is remembered: a fetch's host).
+    const always = askAlways || (!inside && !network) ? undefined : alwaysOf(exec.name, access)
     if (always !== undefined && session !== undefined) {
       if (this.state.isAlwaysAllowed(session, always.keys)) return next()
     }

@@ -131,6 +131,15 @@ function cellOf(
   return 'other'
 }
 
+/**
+ * A call whose effect is `network` (a web fetch or search): asked in every mode but full access,
+ * read-only included (it changes nothing here, but what it sends leaves the machine), and
+ * never refused; the roots do not matter.
+ */
+export function decideNetwork(mode: PermissionModeId): PermissionDecision {
+  return mode === 'full-access' ? 'allow' : 'ask'
+}
+
 /** The modes in which the same call would get one of `decisions`, in table order. */
 export function modesWhere(
   effect: ToolEffect,

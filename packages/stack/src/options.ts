@@ -14,6 +14,9 @@ import type { SandboxShellConfig } from '@deepseek-ai/dsh-shell-sandbox'
 import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
 import type { ToolSearchConfig } from '@deepseek-ai/dsh-tool-search'
 import type { ToolShellConfig } from '@deepseek-ai/dsh-tool-shell'
+import type { ToolWebConfig } from '@deepseek-ai/dsh-tool-web'
+import type { WebConfig } from '@deepseek-ai/dsh-web'
+import type { WebSearchConfig } from '@deepseek-ai/dsh-web-search'
 
 /** Which model answers prompts: one of the `llm` key's three. */
 export type DshModelOptions =
@@ -54,4 +57,10 @@ export interface DshStackOptions {
   acp?: AcpConfig
   /** Each session's MCP servers (`callTimeoutMs`, …), opened when a bridge session opens. */
   mcp?: McpConfig
+  /** `WebService` (ctx.web): fetching through the private-address guard (`allowPrivate`, …). */
+  web?: WebConfig
+  /** The search providers behind ctx.web (`searxng`, `deepseek`); none: no web_search. */
+  webSearch?: WebSearchConfig
+  /** `ToolWeb`: web_fetch, and web_search where a provider is configured; needs `web`. */
+  toolWeb?: ToolWebConfig
 }

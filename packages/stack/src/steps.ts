@@ -1,6 +1,6 @@
 // The stack's steps, in the order each plugin needs the ones before it: the file system (the
 // disk, or each session's editor over it), the read-before-write policy, the tool registry and
-// the system prompt, the tools (files, search, plan, shell), the permission layer, the model,
+// the system prompt, the tools (files, search, plan, shell, web), the permission layer, the model,
 // the agent host, the ACP bridge and each session's MCP servers. A step is there when its key
 // is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
@@ -20,8 +20,11 @@ import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
+import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
+import WebService from '@deepseek-ai/dsh-web'
+import * as WebSearch from '@deepseek-ai/dsh-web-search'
 import type { PluginStep } from './load-in-order'
 import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
@@ -48,6 +51,12 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (shellSandbox !== undefined) add('shell-sandbox', () => ctx.plugin(SandboxShell, shellSandbox))
   else if (shellLocal !== undefined) add('shell-local', () => ctx.plugin(LocalShell, shellLocal))
   if (toolShell !== undefined) add('tool-shell', () => ctx.plugin(ToolShell, toolShell))
+  const { web, webSearch, toolWeb } = options
+  if (web !== undefined) add('web', () => ctx.plugin(WebService, web))
+  if (web !== undefined && webSearch !== undefined) {
+    add('web-search', () => ctx.plugin(WebSearch, webSearch))
+  }
+  if (web !== undefined && toolWeb !== undefined) add('tool-web', () => ctx.plugin(ToolWeb, toolWeb))
   const { llm, agents, acp, mcp } = options
   if (llm !== undefined) add('llm', () => loadModel(ctx, llm))
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))

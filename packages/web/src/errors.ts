@@ -1,0 +1,38 @@
+// WebError: what fetching or searching refuses or fails with, with a code a tool reports
+// (`error: { name: 'WebError', code }`) and a message that says what was wrong and what to do.
+
+export const WEB_ERROR_CODES = [
+  /** Not an http(s) URL, or not a URL at all. */
+  'WEB_BAD_URL',
+  /** The target is (or resolves to) a loopback, private, link-local or other non-public address. */
+  'WEB_PRIVATE_ADDRESS',
+  /** The name did not resolve, or the connection failed. */
+  'WEB_UNREACHABLE',
+  /** The whole fetch took longer than its time cap. */
+  'WEB_TIMEOUT',
+  /** More redirects than the limit, or a redirect without a usable Location. */
+  'WEB_REDIRECT',
+  /** The response is not text (an image, an archive, a binary). */
+  'WEB_NOT_TEXT',
+  /** No search provider is configured. */
+  'WEB_NO_SEARCH',
+  /** A search provider answered with an error or with something that is not its JSON. */
+  'WEB_SEARCH_FAILED',
+] as const
+
+export type WebErrorCode = (typeof WEB_ERROR_CODES)[number]
+
+export class WebError extends Error {
+  override readonly name = 'WebError'
+  readonly code: WebErrorCode
+
+  constructor(code: WebErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+  }
+}
+
+/** True for a WebError (of `code`, when given). */
+export function isWebError(value: unknown, code?: WebErrorCode): value is WebError {
+  return value instanceof WebError && (code === undefined || value.code === code)
+}

@@ -1,0 +1,79 @@
+// The seam's HTTP client: one undici request at a time, through the guard. A direct request
+// connects through an Agent whose `lookup` resolves, checks and pins the address (./guard.ts);
+// an IP literal is checked before the request (the socket looks nothing up for it). A request
+// through a proxy from the environment (./proxy.ts) checks the target host's addresses before
+// the request; the proxy then resolves the name itself, which the guard cannot pin, and the
+// proxy's own address is not checked (the person chose it). Redirects are not followed here.
+import { Agent, ProxyAgent, request } from 'undici'
+import type { Dispatcher } from 'undici'
+import { checkHostLiteral, guardedLookup, resolveChecked } from './guard'
+import { proxyFor } from './proxy'
+import type { WebProxyEnv } from './proxy'
+import type { WebResolver } from './types'
+
+export interface WebHttpOptions {
+  resolver: WebResolver
+  /** Loopback, private and link-local targets allowed. */
+  allowPrivate: boolean
+  proxy: WebProxyEnv
+  userAgent: string
+}
+
+export interface WebHttpRequest {
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  signal: AbortSignal
+  /** The guard applies (fetches); a configured endpoint (a search provider) skips it. */
+  guarded: boolean
+}
+
+export type WebHttpResponse = Dispatcher.ResponseData
+
+export class WebHttp {
+  private readonly guardedAgent: Agent
+  private readonly openAgent: Agent
+  private readonly proxies = new Map<string, ProxyAgent>()
+
+  constructor(private readonly options: WebHttpOptions) {
+    const lookup = guardedLookup(options.resolver, options.allowPrivate)
+    this.guardedAgent = new Agent({ connect: { lookup } })
+    this.openAgent = new Agent({ connect: { lookup: guardedLookup(options.resolver, true) } })
+  }
+
+  async request(url: URL, init: WebHttpRequest): Promise<WebHttpResponse> {
+    const guard = init.guarded && !this.options.allowPrivate
+    const proxy = proxyFor(url, this.options.proxy)
+    let dispatcher: Dispatcher
+    if (proxy !== undefined) {
+      if (guard) await resolveChecked(url.hostname, this.options.resolver, false)
+      dispatcher = this.proxyAgent(proxy)
+    } else {
+      if (guard) checkHostLiteral(url.hostname)
+      dispatcher = init.guarded ? this.guardedAgent : this.openAgent
+    }
+    return request(url, {
+      dispatcher,
+      method: init.method ?? 'GET',
+      headers: { 'user-agent': this.options.userAgent, ...init.headers },
+      ...(init.body !== undefined && { body: init.body }),
+      signal: init.signal,
+    })
+  }
+
+  async close(): Promise<void> {
+    const agents = [this.guardedAgent, this.openAgent, ...this.proxies.values()]
+    this.proxies.clear()
+    // Closing waits for requests in flight; they were aborted with their calls.
+    await Promise.all(agents.map((agent) => agent.destroy()))
+  }
+
+  private proxyAgent(uri: string): ProxyAgent {
+    let agent = this.proxies.get(uri)
+    if (agent === undefined) {
+      agent = new ProxyAgent({ uri })
+      this.proxies.set(uri, agent)
+    }
+    return agent
+  }
+}
