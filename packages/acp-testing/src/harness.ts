@@ -62,6 +62,8 @@ export interface AcpHarnessOptions {
   maxSteps?: number
   /** Where the agent host stores sessions (load, list, resume are offered with one). */
   store?: SessionStore
+  /** Mount the task tool (tool-task), as the app does. */
+  withTask?: boolean
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
   /**
@@ -151,6 +153,7 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
     ...(options.withPlan && { toolPlan: {} }),
     ...(options.withShell && shellOf(options, workspace)),
     llm: { kind: 'scripted', script: options.script, delayMs: options.delayMs ?? 0 },
+    ...(options.withTask && { toolTask: {} }),
     agents: {
       maxSteps: options.maxSteps ?? 50,
       // As the app: the plan's latest list stays whole through a compaction.
