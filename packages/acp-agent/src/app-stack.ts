@@ -83,6 +83,7 @@ export function appStack(app: DshApp): DshStackOptions {
       compaction: { keepTools: ['todo'] },
       ...(app.store !== undefined && { store: app.store }),
     },
+    toolTask: {},
     acp: {
       agentInfo: { name: 'dsh', title: 'dsh', version: readVersion() },
       modes: [...PERMISSION_MODES],

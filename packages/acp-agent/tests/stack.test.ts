@@ -29,6 +29,7 @@ describe('the library face', () => {
       'job_kill',
       'job_output',
       'read',
+      'task',
       'todo',
       'write',
     ])

@@ -63,6 +63,8 @@ export interface AcpHarnessOptions {
   maxSteps?: number
   /** Where the agent host stores sessions (load, list, resume are offered with one). */
   store?: SessionStore
+  /** Mount the task tool (tool-task), as the app does. */
+  withTask?: boolean
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
   /**
@@ -159,6 +161,7 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
     ...(options.withShell && shellOf(options, workspace)),
     ...(options.web && webOf(options.web)),
     llm: { kind: 'scripted', script: options.script, delayMs: options.delayMs ?? 0 },
+    ...(options.withTask && { toolTask: {} }),
     agents: {
       maxSteps: options.maxSteps ?? 50,
       // As the app: the plan's latest list stays whole through a compaction.

@@ -1,11 +1,10 @@
-// The wiring of one ACP connection: the SDK's `agent()` app with handlers for initialize,
-// session/new, /load, /resume, /list, /delete, /close, /set_mode, /set_config_option, /prompt
-// and /cancel, a session
-// record per live session (./connection-sessions), and the clean-up when the client goes away
-// (every turn cancelled, every agent released). The server routes the permission layer's
-// questions to the records (./server). Not the conversions (./to-acp, ./from-acp, ./presenter),
+// The wiring of one ACP connection: the SDK's `agent()` app with initialize and the named
+// handlers of ./session-lifecycle (session/new, /load, /resume, /list, /delete, /close) and
+// ./session-requests (/set_mode, /set_config_option, /prompt, /cancel), a session record per
+// live session (./connection-sessions), and the clean-up when the client goes away (every turn
+// cancelled, every agent released). Not the conversions (./to-acp, ./from-acp, ./presenter),
 // the replies and errors (./replies) nor the Cordis face (./index).
-import { RequestError, agent as acpAgent, methods } from '@agentclientprotocol/sdk'
+import { agent as acpAgent, methods } from '@agentclientprotocol/sdk'
 import type {
   AgentConnection,
   AnyMessage,
@@ -13,26 +12,30 @@ import type {
   Implementation,
   McpCapabilities,
   McpServer,
-  SessionInfo,
   SessionMode,
   SessionUpdate,
   Stream,
 } from '@agentclientprotocol/sdk'
-import { resolve } from 'node:path'
 import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/dsh-agent'
 import { ConnectionSessions } from './connection-sessions'
+import type { AcpConnectionState } from './connection-state'
 import { acpSessionFiles } from './editor-files'
 import { encodableStream } from './encodable-stream'
-import { fromAcpPrompt, invalidParams } from './from-acp'
+import { acpInitializeResponse } from './replies'
 import {
-  acpInitializeResponse,
-  modeState,
-  promptInFlight,
-  sessionNotFound,
-  toRequestError,
-  unknownMode,
-} from './replies'
+  attachSession,
+  closeSession,
+  deleteSession,
+  listSessions,
+  newSession,
+} from './session-lifecycle'
 import { AcpSessionRecord } from './session-record'
+import {
+  cancelSession,
+  promptSession,
+  setSessionConfigOption,
+  setSessionMode,
+} from './session-requests'
 import { SessionOptions } from './session-options'
 import type { AcpModelSource } from './session-options'
 import { offersTerminalOutput } from './terminal-cards'
@@ -80,7 +83,6 @@ export interface AcpServeHandle {
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
-  const sessions = new ConnectionSessions((agent) => recordOf(agent))
   const options = new SessionOptions(deps.models)
 
   const send = (sessionId: string, update: SessionUpdate) => {
@@ -116,135 +118,28 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
         }),
     })
   }
-
-  /** The mode state a session reports, when modes are offered. */
-  const modesOf = (agent: Agent) => {
-    const current = agent.session.header.mode ?? deps.defaultMode
-    return current === undefined ? {} : { modes: modeState(deps.modes, current) }
-  }
-
-  /** A stored session live again on this connection; with `replay`, its history re-sent first. */
-  const attach = async (
-    params: { sessionId: string; cwd: string; mcpServers?: McpServer[] | null },
-    replay: boolean,
-  ) => {
-    const { sessionId } = params
-    await options.refresh()
-    if (sessions.get(sessionId)) {
-      const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
-      throw RequestError.invalidRequest({ sessionId }, message)
-    }
-    let agent: Agent
-    try {
-      agent = deps.restoreAgent(sessionId)
-    } catch (error) {
-      throw toRequestError(error, sessionId)
-    }
-    const stored = agent.session.header.cwd
-    if (resolve(params.cwd) !== stored) {
-      void agent.dispose()
-      const message = `Session "${sessionId}" works in ${stored}, not in ${params.cwd}: load it with cwd "${stored}".`
-      throw invalidParams(message, { sessionId, cwd: params.cwd, storedCwd: stored })
-    }
-    if (agent.session.header.mode === undefined && deps.defaultMode !== undefined) {
-      agent.setMode(deps.defaultMode)
-    }
-    const record = sessions.open(agent)
-    if (replay) await record.replay()
-    options.announce((update) => send(sessionId, update))
-    deps.onOpened(record, params.mcpServers ?? [])
-    return { ...modesOf(agent), configOptions: options.of(record) }
-  }
+  const sessions = new ConnectionSessions(recordOf)
+  const state: AcpConnectionState = { deps, sessions, options, send }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
       return acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
     })
-    .onRequest(methods.agent.session.new, async ({ params }) => {
-      await options.refresh()
-      const defaultMode = deps.defaultMode
-      let agent: Agent
-      try {
-        agent = deps.createAgent(params.cwd, {
-          additionalDirectories: params.additionalDirectories,
-          ...(defaultMode !== undefined && { mode: defaultMode }),
-        })
-      } catch (error) {
-        throw toRequestError(error)
-      }
-      const record = sessions.open(agent)
-      options.announce((update) => send(record.id, update))
-      deps.onOpened(record, params.mcpServers)
-      return { sessionId: record.id, ...modesOf(agent), configOptions: options.of(record) }
-    })
-    .onRequest(methods.agent.session.load, ({ params }) => attach(params, true))
-    .onRequest(methods.agent.session.resume, ({ params }) => attach(params, false))
-    .onRequest(methods.agent.session.list, ({ params }) => {
-      let page: SessionListPage
-      try {
-        page = deps.storedSessions({
-          ...(params.cwd != null && { cwd: params.cwd }),
-          ...(params.cursor != null && { cursor: params.cursor }),
-        })
-      } catch (error) {
-        throw error instanceof TypeError ? invalidParams(error.message) : toRequestError(error)
-      }
-      const infos: SessionInfo[] = page.sessions.map(({ id, cwd, title, updatedAt }) => ({
-        sessionId: id,
-        cwd,
-        ...(title !== undefined && { title }),
-        updatedAt,
-      }))
-      return {
-        sessions: infos,
-        ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
-      }
-    })
-    .onRequest(methods.agent.session.delete, async ({ params }) => {
-      // A session live on this connection is closed first (its turn cancelled, its store released).
-      await sessions.close(params.sessionId)
-      try {
-        deps.deleteSession(params.sessionId)
-      } catch (error) {
-        throw toRequestError(error, params.sessionId)
-      }
-      return {}
-    })
-    .onRequest(methods.agent.session.close, async ({ params }) => {
-      if (!(await sessions.close(params.sessionId))) throw sessionNotFound(params.sessionId)
-      return {}
-    })
-    .onRequest(methods.agent.session.setMode, ({ params }) => {
-      const record = sessions.get(params.sessionId)
-      if (!record) throw sessionNotFound(params.sessionId)
-      if (!deps.modes.some((mode) => mode.id === params.modeId)) {
-        throw unknownMode(params.modeId, deps.modes)
-      }
-      // The agent logs the change; the record shows it as current_mode_update.
-      record.agent.setMode(params.modeId)
-      return {}
-    })
-    .onRequest(methods.agent.session.setConfigOption, ({ params }) => {
-      const record = sessions.get(params.sessionId)
-      if (!record) throw sessionNotFound(params.sessionId)
-      return options.set(record, params)
-    })
-    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
-      const record = sessions.get(params.sessionId)
-      if (!record) throw sessionNotFound(params.sessionId)
-      if (record.busy) throw promptInFlight(params.sessionId)
-      const text = fromAcpPrompt(params.prompt, record.cwd)
-      try {
-        return { stopReason: await record.prompt(text, signal) }
-      } catch (error) {
-        throw toRequestError(error, params.sessionId)
-      }
-    })
-    .onNotification(methods.agent.session.cancel, ({ params }) => {
-      // A notification has no response: a cancel for an unknown session is dropped.
-      sessions.get(params.sessionId)?.cancel()
-    })
+    .onRequest(methods.agent.session.new, ({ params }) => newSession(state, params))
+    .onRequest(methods.agent.session.load, ({ params }) => attachSession(state, params, true))
+    .onRequest(methods.agent.session.resume, ({ params }) => attachSession(state, params, false))
+    .onRequest(methods.agent.session.list, ({ params }) => listSessions(state, params))
+    .onRequest(methods.agent.session.delete, ({ params }) => deleteSession(state, params))
+    .onRequest(methods.agent.session.close, ({ params }) => closeSession(state, params))
+    .onRequest(methods.agent.session.setMode, ({ params }) => setSessionMode(state, params))
+    .onRequest(methods.agent.session.setConfigOption, ({ params }) =>
+      setSessionConfigOption(state, params),
+    )
+    .onRequest(methods.agent.session.prompt, ({ params, signal }) =>
+      promptSession(state, params, signal),
+    )
+    .onNotification(methods.agent.session.cancel, ({ params }) => cancelSession(state, params))
 
   const wire = encodableStream(stream)
   const connection: AgentConnection = app.connect(wire.stream)

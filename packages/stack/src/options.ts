@@ -53,6 +53,8 @@ export interface DshStackOptions {
   llm?: DshModelOptions
   /** The agent host (`maxSteps`, `compaction`, `store`). */
   agents?: AgentsConfig
+  /** `ToolTask`: the task tool (delegates as child sessions); needs `agents`, after `permission`. */
+  toolTask?: Record<string, never>
   /** The ACP bridge (`agentInfo`, `modes`, `defaultMode`, `mcpCapabilities`). */
   acp?: AcpConfig
   /** Each session's MCP servers (`callTimeoutMs`, …), opened when a bridge session opens. */

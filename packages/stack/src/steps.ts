@@ -21,6 +21,7 @@ import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
+import * as ToolTask from '@deepseek-ai/dsh-tool-task'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import WebService from '@deepseek-ai/dsh-web'
@@ -60,6 +61,7 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   const { llm, agents, acp, mcp } = options
   if (llm !== undefined) add('llm', () => loadModel(ctx, llm))
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
+  if (options.toolTask !== undefined) add('tool-task', () => ctx.plugin(ToolTask))
   if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
   if (mcp !== undefined) {
     add('mcp', () => ctx.plugin(McpServers, mcp))

@@ -1,0 +1,60 @@
+// The task tool over the bridge: a delegate's write in `ask` is asked on the parent's ACP
+// session (about the delegate's own card, shown there too) and lands when allowed; the task's
+// card closes with the delegate's calls and its report. Every frame schema-valid.
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { useAcpHarness } from './helpers/harness'
+
+const makeHarness = useAcpHarness()
+
+describe('a task over the bridge', () => {
+  it("asks the delegate's write on the parent session and shows the delegate's card there", async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      withTask: true,
+      script: {
+        turns: [
+          {
+            toolCalls: [
+              {
+                id: 't1',
+                name: 'task',
+                arguments: { description: 'write a note', prompt: 'Write note.txt saying hi.' },
+              },
+            ],
+          },
+          {
+            toolCalls: [
+              { id: 'w1', name: 'write', arguments: { file_path: 'note.txt', content: 'hi\n' } },
+            ],
+          },
+          { text: 'Wrote note.txt.' },
+          { text: 'The delegate wrote it.' },
+        ],
+      },
+    })
+    const sessionId = await harness.newSession()
+    expect((await harness.prompt(sessionId, 'delegate it')).stopReason).toBe('end_turn')
+    expect(await readFile(join(harness.workspace, 'note.txt'), 'utf8')).toBe('hi\n')
+    expect(harness.permissionRequests).toHaveLength(1)
+    const [request] = harness.permissionRequests
+    expect(request!.sessionId).toBe(sessionId)
+    expect(request!.toolCall.toolCallId).toMatch(/^[0-9a-f-]{36}\/w1$/)
+    const updates = harness.updatesOf(sessionId)
+    const opened = updates.flatMap((update) =>
+      update.sessionUpdate === 'tool_call' ? [`${update.toolCallId} ${update.title}`] : [],
+    )
+    expect(opened).toEqual([
+      't1 Task: write a note',
+      `${request!.toolCall.toolCallId} Write note.txt`,
+    ])
+    const closed = updates.find(
+      (update) =>
+        update.sessionUpdate === 'tool_call_update' &&
+        update.toolCallId === 't1' &&
+        update.status === 'completed',
+    )
+    expect(JSON.stringify(closed)).toContain('Wrote note.txt.')
+  })
+})

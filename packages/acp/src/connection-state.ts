@@ -1,0 +1,14 @@
+// What the handlers of one connection share: the bridge's dependencies, the connection's live
+// sessions and their options, and the way a session's updates go to the client. Types only.
+import type { SessionUpdate } from '@agentclientprotocol/sdk'
+import type { AcpBridgeDeps } from './bridge'
+import type { ConnectionSessions } from './connection-sessions'
+import type { SessionOptions } from './session-options'
+
+export interface AcpConnectionState {
+  deps: AcpBridgeDeps
+  sessions: ConnectionSessions
+  options: SessionOptions
+  /** Sends one update of session `sessionId` to the client. */
+  send(sessionId: string, update: SessionUpdate): void
+}

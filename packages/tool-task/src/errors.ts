@@ -1,0 +1,21 @@
+// TaskError: why a task did not run or a delegate's call was refused. Codes listed here and in
+// the README.
+export const TASK_ERROR_CODES = [
+  /** The call has no agent session to delegate from, or the delegates are nested too deep. */
+  'TASK_NOT_ALLOWED',
+  /** An explorer's call would change something. */
+  'TASK_READ_ONLY',
+] as const
+
+export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number]
+
+export class TaskError extends Error {
+  override readonly name = 'TaskError'
+
+  constructor(
+    readonly code: TaskErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,34 @@
+// tool-task: the `task` tool, with which a model hands a self-contained task to a delegate (a
+// child session of its own: ctx.agents.createChild) and gets its report back, and its prompt
+// section. An explorer delegate only reads (./explorer). A function plugin: what it registers
+// goes away when it is disposed.
+import type { Context } from 'cordis'
+import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
+import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
+import { untraced } from '@deepseek-ai/dsh-tools'
+import type { ToolSession } from '@deepseek-ai/dsh-tools'
+import { guardExplorer } from './explorer'
+import { taskPrompt } from './prompts'
+import { createTaskTool } from './task'
+
+export const name = 'tool-task'
+
+export const inject = ['tools', 'systemPrompt', 'agents']
+
+export function apply(ctx: Context): void {
+  const explorers = new WeakSet<ToolSession>()
+  ctx.tools.register(createTaskTool({ agents: () => untraced(ctx.agents), explorers }))
+  ctx.systemPrompt.add({ name: 'tool-task/task', text: taskPrompt })
+  const tools = untraced(ctx.tools)
+  // Prepended, and loaded after the permission layer: an explorer's change is refused before
+  // anybody is asked about it.
+  ctx.on('tools/execute', (exec, next) => guardExplorer(tools, explorers, exec, next), {
+    prepend: true,
+  })
+}
+
+export { TASK_ERROR_CODES, TaskError } from './errors'
+export type { TaskErrorCode } from './errors'
+export { TASK_TYPES, taskInput } from './input'
+export type { TaskArgs, TaskType } from './input'
+export type { TaskDetails } from './task'

@@ -1,0 +1,20 @@
+// The task tool's input: what the card says, the self-contained prompt, the kind of delegate.
+import { z } from 'zod'
+
+export const TASK_TYPES = ['general', 'explorer'] as const
+
+export type TaskType = (typeof TASK_TYPES)[number]
+
+export const taskInput = z.object({
+  /** A few words for the card, e.g. `find the config loader`. */
+  description: z.string().min(1).max(80),
+  /** The whole task, self-contained: the delegate sees nothing of this conversation. */
+  prompt: z.string().min(1),
+  /**
+   * `explorer`: reads, searches and runs read-only commands, never changes anything;
+   * `general` (default): may do what the session may.
+   */
+  agent_type: z.enum(TASK_TYPES).default('general'),
+})
+
+export type TaskArgs = z.infer<typeof taskInput>

@@ -1,0 +1,147 @@
+// The task tool over the real agent host, permission layer and registry, with a scripted model
+// (parent and child share it: the parent's call, the child's turns, the parent's answer): a
+// waited task whose child reads and reports; the report in the parent's next request; the
+// child's request carries no parent history; an explorer's write is refused unasked, a general
+// delegate's write is asked on the parent's channel; a cancel of the parent ends the child.
+import { Context } from 'cordis'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import Agents from '@deepseek-ai/dsh-agent'
+import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
+import type { LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import * as Permission from '@deepseek-ai/dsh-permission'
+import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
+import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import * as ToolTask from '../src/index'
+
+class RecordingLlm extends ScriptedLlm {
+  readonly requests: LlmRequest[] = []
+
+  override stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
+    this.requests.push({ ...request, messages: [...request.messages] })
+    return super.stream(request)
+  }
+}
+
+const disposers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all(disposers.splice(0).map((dispose) => dispose()))
+})
+
+async function host(turns: LlmScript['turns']) {
+  const ctx = new Context()
+  const ran: string[] = []
+  await ctx.plugin(MemoryFileSystem, { cwd: '/' })
+  await ctx.plugin(ToolRegistry)
+  await ctx.plugin(SystemPrompt)
+  await ctx.plugin(Permission, { defaultMode: 'ask' })
+  for (const [name, effect] of [
+    ['look', 'read'],
+    ['change', 'write'],
+  ] as const) {
+    ctx.tools.register(
+      defineTool({
+        name,
+        description: name,
+        input: z.object({ what: z.string() }),
+        execute: async (args) => {
+          ran.push(`${name} ${args.what}`)
+          return `${name}: ${args.what} done`
+        },
+        presentCall: (args) => ({ title: `${name} ${args.what}`, kind: 'other' }),
+        access: (_args, exec) => ({ effect, scope: [exec.agent!.session.header.cwd] }),
+      }),
+    )
+  }
+  await ctx.plugin(RecordingLlm, { script: { turns } })
+  const fiber = await ctx.plugin(Agents)
+  await ctx.plugin(ToolTask)
+  disposers.push(() => fiber.dispose())
+  const asked: ToolPermissionRequest[] = []
+  const agent = ctx.agents.create({ cwd: '/' })
+  agent.session.channels = {
+    ask: async (request) => {
+      asked.push(request)
+      return { outcome: 'selected', optionId: 'allow_once' }
+    },
+  }
+  return { ctx, agent, ran, asked, llm: ctx.llm as RecordingLlm }
+}
+
+const task = (prompt: string, agentType = 'general') => ({
+  id: 't1',
+  name: 'task',
+  arguments: { description: 'look around', prompt, agent_type: agentType },
+})
+
+describe('a waited task', () => {
+  it("returns the child's report, which the parent's next request holds; the child starts fresh", async () => {
+    const { agent, ran, llm } = await host([
+      { text: 'Delegating.', toolCalls: [task('Find the loader.', 'explorer')] },
+      { toolCalls: [{ id: 'c1', name: 'look', arguments: { what: 'src' } }] },
+      { text: 'The loader is in src/load.ts.' },
+      { text: 'Thanks.' },
+    ])
+    expect((await agent.send('where is the loader?')).reason).toBe('completed')
+    expect(ran).toEqual(['look src'])
+    const [first, child, , last] = llm.requests
+    expect(first!.messages.some((m) => m.content.includes('where is the loader?'))).toBe(true)
+    expect(child!.messages.map((m) => m.content)).toEqual(['Find the loader.'])
+    expect(child!.system).toContain('You are a delegate')
+    const report = last!.messages.find((m) => m.role === 'tool')
+    expect(report?.content).toBe('The loader is in src/load.ts.')
+    const result = agent.session.events.find((e) => e.type === 'tool/result')
+    expect(result?.type === 'tool/result' && result.presentation?.content).toEqual([
+      { type: 'text', text: '✓ look src\n\nThe loader is in src/load.ts.' },
+    ])
+  })
+
+  it("an explorer's change is refused unasked; a general delegate's is asked on the parent's channel", async () => {
+    const change = { id: 'c1', name: 'change', arguments: { what: 'a.txt' } }
+    const { agent, ran, asked } = await host([
+      { toolCalls: [task('Change a.txt.', 'explorer')] },
+      { toolCalls: [change] },
+      { text: 'I could not.' },
+      { toolCalls: [{ ...task('Change a.txt.'), id: 't2' }] },
+      { toolCalls: [change] },
+      { text: 'Changed.' },
+      { text: 'Done.' },
+    ])
+    await agent.send('go')
+    expect(ran).toEqual(['change a.txt'])
+    expect(asked.map((request) => request.exec.name)).toEqual(['change'])
+    expect(asked[0]!.exec.name).toBe('change')
+    expect(asked[0]!.exec.agent?.session.header.parent).toBe(agent.session.header.id)
+  })
+
+  it('a cancel of the parent ends the child and the task result says so', async () => {
+    const { ctx, agent } = await host([
+      { toolCalls: [task('Wait.')] },
+      { toolCalls: [{ id: 'h1', name: 'hang', arguments: {} }] },
+      { text: 'never' },
+    ])
+    let started = () => {}
+    const hanging = new Promise<void>((resolve) => (started = resolve))
+    ctx.tools.register(
+      defineTool({
+        name: 'hang',
+        description: 'hangs',
+        input: z.object({}),
+        execute: (_args, exec) =>
+          new Promise((_resolve, reject) => {
+            started()
+            exec.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+          }),
+        access: () => ({ effect: 'none' }),
+      }),
+    )
+    const turn = agent.send('go')
+    await hanging
+    agent.cancel()
+    expect((await turn).reason).toBe('cancelled')
+    const result = agent.session.events.find((e) => e.type === 'tool/result')
+    expect(result?.type === 'tool/result' && result.isError).toBe(true)
+  })
+})
