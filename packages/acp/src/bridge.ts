@@ -23,7 +23,8 @@ import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/ds
 import { ConnectionSessions } from './connection-sessions'
 import { acpSessionFiles } from './editor-files'
 import { encodableStream } from './encodable-stream'
-import { fromAcpPrompt, invalidParams } from './from-acp'
+import { invalidParams } from './from-acp'
+import { fromAcpPromptWithImages, withImagePrompts } from './prompt-images'
 import {
   acpInitializeResponse,
   modeState,
@@ -48,6 +49,8 @@ export interface AcpBridgeDeps {
   deleteSession(id: string): void
   /** Sessions are stored: load, list and resume are offered. */
   stores: boolean
+  /** The model new sessions start with takes images (`promptCapabilities.image`). */
+  takesImages(): boolean
   agentInfo: Implementation
   /** The modes a session can be in; empty: no modes are offered. */
   modes: readonly SessionMode[]
@@ -161,7 +164,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      return acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
+      const response = acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
+      return withImagePrompts(response, deps.takesImages())
     })
     .onRequest(methods.agent.session.new, async ({ params }) => {
       await options.refresh()
@@ -236,9 +240,9 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       const record = sessions.get(params.sessionId)
       if (!record) throw sessionNotFound(params.sessionId)
       if (record.busy) throw promptInFlight(params.sessionId)
-      const text = fromAcpPrompt(params.prompt, record.cwd)
+      const { text, images } = fromAcpPromptWithImages(params.prompt, record.cwd)
       try {
-        return { stopReason: await record.prompt(text, signal) }
+        return { stopReason: await record.prompt(text, signal, images) }
       } catch (error) {
         throw toRequestError(error, params.sessionId)
       }

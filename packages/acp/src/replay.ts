@@ -55,7 +55,8 @@ export function toAcpFinishedToolCall(
 }
 
 /**
- * The updates a stored session replays as, in order: the person's messages, each answer and
+ * The updates a stored session replays as, in order: the person's messages (their images
+ * after their text), each answer and
  * thought in one chunk, each card once as it ended; a card whose turn ended without its result
  * (the process died in it) ends failed. `cards` gives the wire ids (and keeps them used, so
  * calls after the load never reuse one).
@@ -69,6 +70,9 @@ export function* replayUpdates(
     switch (event.type) {
       case 'user/message':
         yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: event.text } }
+        for (const { mimeType, data } of event.images ?? []) {
+          yield { sessionUpdate: 'user_message_chunk', content: { type: 'image', mimeType, data } }
+        }
         break
       case 'tool/call': {
         const callId = cards.wireIdFor(event.callId)

@@ -36,6 +36,7 @@ import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
 import { ToolCards } from './tool-cards'
+import type { AcpPromptImage } from './prompt-images'
 
 /** Updates a replay sends before it waits for the connection to take them. */
 export const REPLAY_BATCH = 256
@@ -119,13 +120,19 @@ export class AcpSessionRecord {
    * Runs one turn. The caller checks `busy` first; `signal` (the request's) cancels the turn.
    * After a `cancel()` the prompt settles `cancelled`, whatever the turn's own end, as ACP asks.
    */
-  prompt(text: string, signal: AbortSignal): Promise<StopReason> {
+  prompt(
+    text: string,
+    signal: AbortSignal,
+    images: readonly AcpPromptImage[] = [],
+  ): Promise<StopReason> {
     this.cancelRequested = false
     const onAbort = () => this.cancel()
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
+        const end = await (isCompactCommand(text)
+          ? this.agent.compact()
+          : this.agent.send(text, images))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)

@@ -5,6 +5,15 @@ import type { z } from 'zod'
 /** A block of tool output for the model. */
 export type ToolContent = { type: 'text'; text: string }
 
+/**
+ * An image a tool's result carries for the model (base64 `data`, an `image/…` type), beside
+ * its text; a host offers such a tool only to a model that takes images (`returnsImages`).
+ */
+export interface ToolImage {
+  mimeType: string
+  data: string
+}
+
 /** The session a tool runs for: `header.cwd` is its workspace. */
 export interface ToolSession {
   header: ToolSessionHeader
@@ -61,6 +70,8 @@ export interface ToolExecutionResult {
   error?: { name: string; code: string }
   /** Structured result for presentation; never sent to the model. */
   details?: unknown
+  /** Images for the model, after the text (see ToolImage). */
+  images?: ToolImage[]
 }
 
 /**
@@ -68,7 +79,9 @@ export interface ToolExecutionResult {
  * model reads as it is but a UI shows as failed (a command that exited non-zero).
  */
 export type ToolOutput<D = unknown> =
-  string | ToolContent[] | { content: string | ToolContent[]; details?: D; isError?: boolean }
+  | string
+  | ToolContent[]
+  | { content: string | ToolContent[]; details?: D; isError?: boolean; images?: ToolImage[] }
 
 export type ToolKind =
   'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other'
@@ -203,6 +216,8 @@ export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
    * arguments (a `z.looseObject({})` passes them on as they came).
    */
   parameters?: Record<string, unknown>
+  /** The tool's results carry images: a host offers it only to a model that takes them. */
+  returnsImages?: boolean
   execute(args: z.infer<I>, exec: ToolExecution): Promise<ToolOutput<D>>
   /** Pure; never throws. */
   presentCall?(args: z.infer<I>, view?: ToolPresentationView): ToolCallPresentation | undefined
@@ -230,6 +245,8 @@ export interface ToolSchema {
   name: string
   description: string
   parameters: Record<string, unknown>
+  /** As the definition's: offered only to a model that takes images. */
+  returnsImages?: boolean
 }
 
 /** A choice offered to the person asked about a call. */
