@@ -17,6 +17,7 @@ export type CliCommand =
       editorTimeoutMs?: number
       sessions?: string
       contextWindow?: number
+      imageInput?: boolean
       mcpTimeoutMs?: number
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
@@ -38,6 +39,8 @@ Options:
   --context-window TOKENS
                     the model's context window, for every model (default: the
                     model's known window, else 32768)
+  --image-input     the --model given takes images (a local server's model that
+                    dsh does not know); default: what dsh knows of the model
   --mode ID         the mode new sessions start in (default ask):
 ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
   --sessions DIR    where sessions are stored, to be listed, loaded and resumed
@@ -91,6 +94,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'mcp-timeout': { type: 'string' },
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
+        'image-input': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -173,6 +177,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(baseUrl !== undefined && { baseUrl }),
     ...(sandbox !== undefined && { sandbox }),
     ...(values['sandbox-network'] === true && { sandboxNetwork: true }),
+    ...(values['image-input'] === true && { imageInput: true }),
   }
 }
 

@@ -1,6 +1,6 @@
 // The whole dsh stack as one Cordis function plugin: the file tools (fs-stack: ctx.fs through
 // each session's editor over the local disk, the read-before-write policy, the tool registry, the system prompt, the
-// read/write/edit tools, the permission layer), the todo tool (tool-plan), the shell tools (the
+// read/write/edit tools, the permission layer), the todo tool (tool-plan), read_image (tool-image), the shell tools (the
 // sandboxing shell, or the local one with the sandbox off: commands in their own process groups;
 // bash, job_output, job_kill), one model, the agent host (storing its sessions when given a
 // store), the ACP bridge offering the permission modes, and each session's MCP servers (mcp,
@@ -24,6 +24,7 @@ import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
+import * as ToolImage from '@deepseek-ai/dsh-tool-image'
 import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
@@ -38,6 +39,8 @@ export type DshModelOptions =
       model?: string
       /** Tokens a request may hold, whatever the model. */
       contextWindow?: number
+      /** The configured model takes images (`--image-input`). */
+      imageInput?: boolean
     }
   | { kind: 'scripted'; script: LlmScript; delayMs?: number }
   | { kind: 'unconfigured' }
@@ -90,6 +93,8 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
   await FsStack.loadInOrder([
     ['fs-stack', () => ctx.plugin(FsStack, files)],
     ['tool-plan', () => ctx.plugin(ToolPlan)],
+    // read_image: offered only while a session's model takes images.
+    ['tool-image', () => ctx.plugin(ToolImage)],
     ['shell', () => loadShell(ctx, options)],
     [
       'tool-shell',
@@ -129,6 +134,7 @@ function loadModel(ctx: Context, model: DshModelOptions): Fiber & PromiseLike<Fi
       return ctx.plugin(OpenAiLlm, {
         ...(model.apiKey !== undefined && { apiKey: model.apiKey }),
         ...(model.contextWindow !== undefined && { contextWindow: model.contextWindow }),
+        ...(model.imageInput === true && { imageInput: true }),
         ...(model.baseUrl !== undefined && { baseUrl: model.baseUrl }),
         ...(model.model !== undefined && { model: model.model }),
       })

@@ -35,6 +35,7 @@ import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
 import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import * as ToolImage from '@deepseek-ai/dsh-tool-image'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
@@ -72,6 +73,11 @@ export interface AcpHarnessOptions {
   store?: SessionStore
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
+  /**
+   * Images: the scripted model takes them (`imageInput`), and with `withFs` the read_image
+   * tool (tool-image) is mounted, as the app does.
+   */
+  withImages?: boolean
   /**
    * Load the shell tools as the app does: the local shell (ctx.shell: process groups; its
    * SIGTERM-to-SIGKILL grace, `killGraceMs`) and bash, job_output, job_kill.
@@ -156,6 +162,8 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
         await ctx.plugin(SystemPrompt)
       }
       if (options.withPlan) await ctx.plugin(ToolPlan)
+      // Images, as the app mounts them (read_image needs ctx.fs).
+      if (options.withImages && options.withFs) await ctx.plugin(ToolImage)
       if (options.withShell) {
         const grace = options.withShell === true ? {} : options.withShell
         const sandbox = options.sandbox === true ? {} : options.sandbox
@@ -171,7 +179,11 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       }
       const setup = options.setup
       if (setup) await ctx.plugin({ name: 'acp-harness-setup', inject: ['tools'], apply: setup })
-      await ctx.plugin(ScriptedLlm, { script: options.script, delayMs: options.delayMs ?? 0 })
+      await ctx.plugin(ScriptedLlm, {
+        script: options.script,
+        delayMs: options.delayMs ?? 0,
+        imageInput: options.withImages === true,
+      })
       await ctx.plugin(Agents, {
         maxSteps: options.maxSteps ?? 50,
         ...(options.store && { store: options.store }),
