@@ -34,6 +34,7 @@ import {
   unknownMode,
 } from './replies'
 import { AcpSessionRecord } from './session-record'
+import type { AcpNotice } from './session-opening'
 import { SessionOptions } from './session-options'
 import type { AcpModelSource } from './session-options'
 import { offersTerminalOutput } from './terminal-cards'
@@ -104,11 +105,16 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
 
   const recordOf = (agent: Agent) => {
     const id = agent.session.header.id
-    return new AcpSessionRecord({
+    // The files' word (a notice, a card waiting on the editor) goes through the record.
+    const filesSession = {
+      notify: (notice: AcpNotice) => record.notify(notice),
+      waiting: (callId: string, text: string) => record.waiting(callId, text),
+    }
+    const record: AcpSessionRecord = new AcpSessionRecord({
       agent,
       send: (update) => send(id, update),
       sendBatch: (updates) => sendBatch(id, updates),
-      files: acpSessionFiles(connection, id, capabilities),
+      files: acpSessionFiles(connection, id, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       terminals: offersTerminalOutput(capabilities?._meta),
@@ -120,6 +126,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
           stopWaitingOnCancel: true,
         }),
     })
+    return record
   }
 
   /** The mode state a session reports, when modes are offered. */

@@ -161,6 +161,11 @@ export class AcpSessionRecord {
     if (!this.closed) this.options.send(toAcpNotice(notice, this.options.notices === true))
   }
 
+  /** The card of model call `callId` says what it waits on (the editor applying a change). */
+  waiting(callId: string, text: string): void {
+    if (!this.closed) this.sendAll(this.cards.waiting(callId, text))
+  }
+
   /** Runs `close` when the session closes; at once when it is closed already. */
   onClose(close: () => Promise<void> | void): void {
     if (this.closed) void Promise.resolve().then(close)

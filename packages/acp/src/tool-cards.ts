@@ -108,6 +108,17 @@ export class ToolCards {
     return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, status: 'in_progress' }]
   }
 
+  /**
+   * The running call waits on someone else (the editor applying a change, perhaps asking the
+   * person): its title says so until the result's title replaces it.
+   */
+  waiting(callId: string, text: string): SessionUpdate[] {
+    const card = this.open.get(callId)
+    if (card === undefined || card.state !== 'running') return []
+    const title = `${card.opening.title} (${text})`
+    return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, title }]
+  }
+
   /** A person is asked about the call: a held card opens `pending` with the preview. */
   ask(callId: string, preview: readonly ToolCallContent[]): SessionUpdate[] {
     const card = this.open.get(callId)
