@@ -47,8 +47,9 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
                     (default $XDG_STATE_HOME/dsh/sessions, else
                     ~/.local/state/dsh/sessions)
   --editor-timeout SECONDS
-                    the longest wait for the editor to answer a file read or
-                    write (default 30)
+                    the longest wait for the editor to answer a file read
+                    (default 30; past it the session's files are the disk's);
+                    a write waits until the editor answers or is cancelled
   --mcp-timeout SECONDS
                     the longest wait for one call of an MCP server's tool; past
                     it the call is cancelled on the server (default 60)
