@@ -79,7 +79,8 @@ export function* replayUpdates(
         const [opening] = presentSessionEvent({ ...event, callId }, presenter)
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
-        cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
+        const quiet = event.presentation?.quiet === true
+        cards.hold(event.callId, opening as AcpToolCall, terminalCwd, quiet)
         break
       }
       case 'tool/asked':
@@ -87,10 +88,14 @@ export function* replayUpdates(
         // The card is shown once, as it ended.
         break
       case 'tool/result': {
-        const { wireId, opening, terminal } = cards.finish(event.callId)
+        const { wireId, opening, terminal, quiet } = cards.finish(event.callId)
         // The closing card, then what follows it (a plan the call set).
         const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
         const end = event.presentation?.terminal
+        if (quiet === true && after.some((update) => update.sessionUpdate === 'plan')) {
+          yield* after // a quiet call that set the plan: the plan alone, as it went live
+          break
+        }
         if (terminal !== undefined && end !== undefined && cards.showsTerminals) {
           // A terminal shows output only as it comes: the card opens, its output, its end.
           const [card] = opening

@@ -23,6 +23,7 @@ import {
   fromAcpPermissionResponse,
   toAcpPermissionRequest,
 } from './permission'
+import { withoutQuietCard } from './plan'
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
@@ -273,7 +274,8 @@ export class AcpSessionRecord {
         const [opening] = presentSessionEvent({ ...event, callId }, this.presenter)
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? this.cwd, this.cwd)
-        this.cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
+        const quiet = event.presentation?.quiet === true
+        this.cards.hold(event.callId, opening as AcpToolCall, terminalCwd, quiet)
         return
       }
       case 'tool/output':
@@ -286,14 +288,14 @@ export class AcpSessionRecord {
         this.sendAll(this.cards.start(event.callId))
         return
       case 'tool/result': {
-        const { wireId, opening, terminal } = this.cards.finish(event.callId)
+        const { wireId, opening, terminal, quiet } = this.cards.finish(event.callId)
         let updates = presentSessionEvent({ ...event, callId: wireId }, this.presenter)
         const end = event.presentation?.terminal
         if (terminal && end && this.cards.showsTerminals) {
           const [result] = updates as AcpToolCallUpdate[]
           if (result) updates = toAcpTerminalEnd(result, terminal.lead, end, terminal.streamed)
         }
-        this.sendAll([...opening, ...updates])
+        this.sendAll(withoutQuietCard(opening, updates, quiet))
         return
       }
       case 'turn/end':

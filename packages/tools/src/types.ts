@@ -112,6 +112,11 @@ export interface ToolCallPresentation {
   locations?: ToolLocation[]
   /** The call runs a command whose output streams (`output` progress): a UI may show a terminal. */
   terminal?: ToolTerminalCall
+  /**
+   * The call shows itself through what its result sets (a plan): a UI that shows that draws no
+   * card for a call that succeeds; a failed one gets its card.
+   */
+  quiet?: boolean
 }
 
 /** A call shown as a terminal: where its command runs (default: the session workspace). */
