@@ -281,6 +281,9 @@ export class AcpSessionRecord {
       case 'tool/output':
         this.sendAll(this.cards.output(event.callId, event.text))
         return
+      case 'tool/status':
+        this.sendAll(this.cards.waiting(event.callId, event.text))
+        return
       case 'tool/asked':
         this.sendAll(this.cards.ask(event.callId, toAcpContent(event.preview, this.cwd)))
         return

@@ -113,8 +113,8 @@ export class ToolCards {
   }
 
   /**
-   * The running call waits on someone else (the editor applying a change, perhaps asking the
-   * person): its title says so until the result's title replaces it.
+   * Where the running call is, or what it waits on (a server's progress, the editor applying a
+   * change): its title says so until the result's title replaces it.
    */
   waiting(callId: string, text: string): SessionUpdate[] {
     const card = this.open.get(callId)

@@ -228,6 +228,8 @@ async function executeSafely(
       const callId = call.id
       if (progress.type === 'output') {
         context.notify({ type: 'tool/output', turnId, callId, text: progress.text })
+      } else if (progress.type === 'status') {
+        context.notify({ type: 'tool/status', turnId, callId, text: progress.text })
       } else if (progress.type === 'asked') {
         context.append({ type: 'tool/asked', turnId, callId, preview: clipped(progress.preview) })
       } else {

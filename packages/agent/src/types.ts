@@ -51,6 +51,8 @@ export type SessionEvent =
    * the log nor stored (the call's result carries its final output).
    */
   | { type: 'tool/output'; turnId: string; callId: string; text: string }
+  /** Where a running call is (a server's progress). Live only, like `tool/output`. */
+  | { type: 'tool/status'; turnId: string; callId: string; text: string }
   | {
       type: 'tool/result'
       turnId: string

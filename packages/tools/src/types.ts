@@ -45,6 +45,8 @@ export type ToolCallProgress =
   | { type: 'started' }
   /** A piece of the running call's live output (a command's), as the tool batches it. */
   | { type: 'output'; text: string }
+  /** Where the running call is (a server's progress): a UI shows it on the card, replaced each time. */
+  | { type: 'status'; text: string }
 
 /** One call of a tool, as the host asks for it. */
 export interface ToolExecution {
