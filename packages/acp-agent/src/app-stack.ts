@@ -75,6 +75,8 @@ export function appStack(app: DshApp): DshStackOptions {
     toolSearch: {},
     permission: { defaultMode: mode },
     toolPlan: {},
+    // read_image: offered only while a session's model takes images.
+    toolImage: {},
     ...shell,
     toolShell: { outputDir: SHELL_OUTPUT_DIR, sandboxNetwork: sandbox.network === true },
     llm: app.llm,

@@ -17,6 +17,7 @@ export type CliCommand =
       editorTimeoutMs?: number
       sessions?: string
       contextWindow?: number
+      imageInput?: boolean
       mcpTimeoutMs?: number
       sandbox?: 'on' | 'off'
       sandboxNetwork?: boolean
@@ -45,14 +46,17 @@ Options:
   --context-window TOKENS
                     the model's context window, for every model (default: the
                     model's known window, else 32768)
+  --image-input     the --model given takes images (a local server's model that
+                    dsh does not know); default: what dsh knows of the model
   --mode ID         the mode new sessions start in (default ask):
 ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${mode.name}`).join('\n')}
   --sessions DIR    where sessions are stored, to be listed, loaded and resumed
                     (default $XDG_STATE_HOME/dsh/sessions, else
                     ~/.local/state/dsh/sessions)
   --editor-timeout SECONDS
-                    the longest wait for the editor to answer a file read or
-                    write (default 30)
+                    the longest wait for the editor to answer a file read
+                    (default 30; past it the session's files are the disk's);
+                    a write waits until the editor answers or is cancelled
   --mcp-timeout SECONDS
                     the longest wait for one call of an MCP server's tool; past
                     it the call is cancelled on the server (default 60)
@@ -123,6 +127,7 @@ export function parseCli(args: readonly string[]): CliCommand {
         'web-search-url': { type: 'string' },
         'web-search-deepseek': { type: 'boolean' },
         'web-search-deepseek-url': { type: 'string' },
+        'image-input': { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -233,6 +238,7 @@ export function parseCli(args: readonly string[]): CliCommand {
     ...(searchUrl !== undefined && { webSearchUrl: searchUrl }),
     ...(deepseek && { webSearchDeepseek: true }),
     ...(deepseekUrl !== undefined && { webSearchDeepseekUrl: deepseekUrl }),
+    ...(values['image-input'] === true && { imageInput: true }),
   }
 }
 

@@ -15,6 +15,8 @@ export interface ModelFlags {
   model?: string
   baseUrl?: string
   contextWindow?: number
+  /** The given model takes images. */
+  imageInput?: boolean
 }
 
 export async function chooseModel(
@@ -41,6 +43,7 @@ export async function chooseModel(
       ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
       ...(flags.model !== undefined && { model: flags.model }),
       ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),
+      ...(flags.imageInput === true && { imageInput: true }),
     }
     const target = `${flags.model ?? DEFAULT_MODEL} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
     const keyed = apiKey === undefined ? ', no API key' : ''

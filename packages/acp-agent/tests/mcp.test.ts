@@ -130,6 +130,7 @@ describe('the servers of a session', () => {
       })
       expect(body?.messages[0]?.content).toContain('# MCP servers\n')
       expect(body?.messages[0]?.content).toContain('- notes: mcp__notes__lookup')
+      expect(body?.messages[0]?.content).toContain('  Its instructions: Notes live in note.txt.')
     } finally {
       model.close()
     }
@@ -161,9 +162,17 @@ describe('the servers of a session', () => {
         type: 'content',
         content: { type: 'resource_link', uri: 'https://example.test/words/cat', name: 'cat' },
       },
+      {
+        type: 'content',
+        content: {
+          type: 'text',
+          text: JSON.stringify({ word: 'cat', meaning: 'a word' }, null, 2),
+        },
+      },
     ])
     const write = cardsOf(session.updates, 'm2')
-    expect(write[0]).toMatchObject({ title: 'Write a note', kind: 'other', status: 'pending' })
+    // Hinted destructive, but it says it writes, not deletes: an edit.
+    expect(write[0]).toMatchObject({ title: 'Write a note', kind: 'edit', status: 'pending' })
     expect(write.at(-1)).toMatchObject({ status: 'completed' })
     expect(session.permissionRequests.map((request) => request.toolCall.title)).toEqual([
       'Write a note',
@@ -235,13 +244,19 @@ describe('slow calls', () => {
     await eventually(async () => (await opened.logged()).includes('slow cancelled'))
   })
 
-  it('session/cancel cancels the running call on the server', async () => {
+  it('the running card shows the server progress, and session/cancel cancels the call on the server', async () => {
     const opened = await open({
       script: calls({ name: 'mcp__notes__slow', arguments: { ms: 30_000 } }),
     })
     const { session } = opened
     const prompt = session.prompt('wait')
     await eventually(async () => (await opened.logged()).includes('slow started'))
+    // The server's progress shows on the running card.
+    await eventually(async () =>
+      cardsOf(session.updates, 'm1').some(
+        (update) => 'title' in update && update.title === 'notes: slow (1 of 2: waiting)',
+      ),
+    )
     await session.agent.notify(acp.methods.agent.session.cancel, { sessionId: session.sessionId })
     expect(await prompt).toEqual({ stopReason: 'cancelled' })
     await eventually(async () => (await opened.logged()).includes('slow cancelled'))

@@ -29,6 +29,10 @@ export class HarnessEditor {
   readonly writes: WriteTextFileRequest[] = []
   /** When set, requests are recorded and never answered. */
   hang = false
+  /** When set, reads are recorded and never answered (writes still are). */
+  hangReads = false
+  /** When set, each write is recorded, then answered once this settles (a person deciding). */
+  holdWrites: Promise<void> | undefined
 
   constructor(readonly options: HarnessEditorOptions = {}) {}
 
@@ -39,7 +43,7 @@ export class HarnessEditor {
 
   async read(request: ReadTextFileRequest): Promise<ReadTextFileResponse> {
     this.reads.push(request)
-    if (this.hang) return new Promise<ReadTextFileResponse>(() => undefined)
+    if (this.hang || this.hangReads) return new Promise<ReadTextFileResponse>(() => undefined)
     const open = this.buffers.get(request.path)
     if (open !== undefined) return { content: open }
     try {
@@ -53,6 +57,7 @@ export class HarnessEditor {
   async write(request: WriteTextFileRequest): Promise<WriteTextFileResponse> {
     this.writes.push(request)
     if (this.hang) return new Promise<WriteTextFileResponse>(() => undefined)
+    if (this.holdWrites) await this.holdWrites
     this.buffers.set(request.path, request.content)
     if (this.options.saveOnWrite) await writeFile(request.path, request.content)
     return {}

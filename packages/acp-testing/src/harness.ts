@@ -68,6 +68,11 @@ export interface AcpHarnessOptions {
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
   /**
+   * Images: the scripted model takes them (`imageInput`), and with `withFs` the read_image
+   * tool (tool-image) is mounted, as the app does.
+   */
+  withImages?: boolean
+  /**
    * Load the shell tools as the app does: the local shell (ctx.shell: process groups; its
    * SIGTERM-to-SIGKILL grace, `killGraceMs`) and bash, job_output, job_kill.
    */
@@ -158,9 +163,16 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
   return {
     ...files,
     ...(options.withPlan && { toolPlan: {} }),
+    // Images, as the app mounts them (read_image needs ctx.fs).
+    ...(options.withImages && options.withFs && { toolImage: {} }),
     ...(options.withShell && shellOf(options, workspace)),
     ...(options.web && webOf(options.web)),
-    llm: { kind: 'scripted', script: options.script, delayMs: options.delayMs ?? 0 },
+    llm: {
+      kind: 'scripted',
+      script: options.script,
+      delayMs: options.delayMs ?? 0,
+      imageInput: options.withImages === true,
+    },
     ...(options.withTask && { toolTask: {} }),
     agents: {
       maxSteps: options.maxSteps ?? 50,

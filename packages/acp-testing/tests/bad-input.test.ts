@@ -49,14 +49,33 @@ describe('bad session/prompt', () => {
     expect(chunkText(harness.updatesOf(sessionId))).toBe('fine')
   })
 
-  it('image content is refused with invalid params naming the block', async () => {
+  it('an image for a model that reads text only is refused naming the model', async () => {
     const harness = await makeHarness({ script: { turns: [] } })
+    expect(harness.initialized.agentCapabilities?.promptCapabilities?.image).toBe(false)
     const sessionId = await harness.newSession()
     const error = await refusal(
       harness.prompt(sessionId, [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]),
     )
     expect(error.code).toBe(-32602)
-    expect(error.message).toContain('prompt[0] is a "image" block')
+    expect(error.message).toContain('The model scripted reads text only')
+    expect(harness.ctx.agents.get(sessionId)?.session.events).toEqual([])
+  })
+
+  it('an image of another type, or not base64, is refused naming the block', async () => {
+    const harness = await makeHarness({ script: { turns: [] }, withImages: true })
+    expect(harness.initialized.agentCapabilities?.promptCapabilities?.image).toBe(true)
+    const sessionId = await harness.newSession()
+    const bmp = await refusal(
+      harness.prompt(sessionId, [
+        { type: 'text', text: 'see' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/bmp' },
+      ]),
+    )
+    expect(bmp.message).toContain('prompt[1] is an image of type "image/bmp"; send one of')
+    const garbled = await refusal(
+      harness.prompt(sessionId, [{ type: 'image', data: 'not base64!', mimeType: 'image/png' }]),
+    )
+    expect(garbled.message).toContain('prompt[0] is an image whose data is not base64')
     expect(harness.ctx.agents.get(sessionId)?.session.events).toEqual([])
   })
 

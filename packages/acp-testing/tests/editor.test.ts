@@ -1,7 +1,8 @@
 // Editor file access over the real SDK client: the agent reads the person's unsaved buffer,
 // writes through the editor (one fs/write_text_file with exactly the edited text, the disk left
-// to the person), refuses an edit the person typed under, times out a silent client, and keeps
-// each connection to its own editor.
+// to the person), refuses an edit the person typed under, waits for a write the editor holds
+// (its card says so), hands the files to the disk when reads go unanswered, and keeps each
+// connection to its own editor.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ndJsonStream } from '@agentclientprotocol/sdk'
@@ -102,20 +103,64 @@ describe('writing through the editor', () => {
     expect(harness.editor?.buffers.get(file)).toBe('one\ntwo\nand more typing\n')
   })
 
-  it('a client that never answers is timed out with an error naming the request', async () => {
+  it('a client that never answers reads: the first read falls back to the disk after the timeout, said once; no later read waits', async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      notices: true,
+      editor: { timeoutMs: 100 },
+      script: script(read('r1'), read('r2'), edit('e1', 'x', 'y')),
+      mode: 'full-access',
+    })
+    const file = join(harness.workspace, 'a.ts')
+    await writeFile(file, 'x\n')
+    harness.editor!.hangReads = true
+    const sessionId = await harness.newSession()
+    expect(await harness.prompt(sessionId, 'read twice, then edit')).toEqual({
+      stopReason: 'end_turn',
+    })
+    expect(resultOf(harness, sessionId, 'r1')?.isError).toBe(false)
+    expect(resultOf(harness, sessionId, 'r2')?.isError).toBe(false)
+    expect(resultOf(harness, sessionId, 'e1')?.isError).toBe(false)
+    expect(harness.editor?.reads).toHaveLength(1)
+    expect(harness.editor?.writes).toEqual([])
+    expect(await readFile(file, 'utf8')).toBe('y\n')
+    const notices = harness.updatesOf(sessionId).filter((u) => u.sessionUpdate === 'notice')
+    expect(notices).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        title: expect.stringContaining('did not answer a file read within 0.1 s'),
+      }),
+    ])
+    assertAgentFramesValid(harness.agentFrames())
+  })
+
+  it('a write the editor holds (a person deciding) is waited for, its card saying it is with the editor, and lands', async () => {
     const harness = await makeHarness({
       withFs: true,
       editor: { timeoutMs: 100 },
-      script: script(read('r1'), read('r2')),
+      script: script(read('r1'), edit('e1', 'two', 'TWO')),
+      mode: 'full-access',
     })
-    await writeFile(join(harness.workspace, 'a.ts'), 'x\n')
-    harness.editor!.hang = true
+    const file = join(harness.workspace, 'a.ts')
+    await writeFile(file, 'one\ntwo\n')
+    let decide = () => {}
+    harness.editor!.holdWrites = new Promise<void>((resolve) => (decide = resolve))
     const sessionId = await harness.newSession()
-    expect(await harness.prompt(sessionId, 'read twice')).toEqual({ stopReason: 'end_turn' })
-    const result = resultOf(harness, sessionId, 'r1')
-    expect(result?.error?.code).toBe('FS_IO')
-    expect(result?.content[0]?.text).toContain('did not answer fs/read_text_file')
-    expect(resultOf(harness, sessionId, 'r2')?.error?.code).toBe('FS_IO')
+    const prompt = harness.prompt(sessionId, 'edit it')
+    const waiting = await harness.waitForUpdate(
+      (n) =>
+        n.update.sessionUpdate === 'tool_call_update' &&
+        n.update.toolCallId === 'e1' &&
+        n.update.title != null,
+    )
+    expect(waiting.update).toMatchObject({
+      title: 'Edit a.ts (with the editor: waiting for it to apply the change)',
+    })
+    decide()
+    expect(await prompt).toEqual({ stopReason: 'end_turn' })
+    expect(resultOf(harness, sessionId, 'e1')?.isError).toBe(false)
+    expect(harness.editor?.buffers.get(file)).toBe('one\nTWO\n')
+    assertAgentFramesValid(harness.agentFrames())
   })
 })
 

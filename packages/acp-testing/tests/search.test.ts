@@ -67,7 +67,12 @@ describe('search cards', () => {
     const root = harness.workspace
     const grep = cardOf(harness.updatesOf(sessionId), 'g1')
     expect(grep.map((update) => update.status)).toEqual(['in_progress', 'completed'])
-    expect(grep[0]).toMatchObject({ title: 'Search retry in src (*.ts)', kind: 'search' })
+    // While it runs, the card says what it looks for, not only the mode.
+    expect(grep[0]).toMatchObject({
+      title: 'Search retry in src (*.ts)',
+      kind: 'search',
+      content: [{ type: 'content', content: { type: 'text', text: 'pattern: retry, content' } }],
+    })
     expect(grep[0]).not.toHaveProperty('locations')
     const text = 'src/app.ts:2:const retry = 3\nsrc/deep/util.ts:3:function retry() {}'
     expect(grep[1]).toMatchObject({

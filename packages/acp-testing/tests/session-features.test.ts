@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url'
 import { FileSessionStore } from '@deepseek-ai/dsh-session-store'
 import { afterEach, describe, expect, it } from 'vitest'
 import { updatesOfKind, useAcpHarness } from './helpers/harness'
+import { assertAgentFramesValid } from '../src/schema'
 
 const makeHarness = useAcpHarness()
 
@@ -61,7 +62,7 @@ describe('the session title', () => {
 })
 
 describe('the plan', () => {
-  it('each todo call sends the whole list as a plan, on a compact think card, and a load replays them', async () => {
+  it('each todo call sends the whole list as a plan and no card, and a load replays the plans alone', async () => {
     const store = new FileSessionStore({ dir: await storeDir(), warn: () => undefined })
     const harness = await makeHarness({ withFs: true, withPlan: true, store, script: PLAN_SCRIPT })
     const sessionId = await harness.newSession()
@@ -79,19 +80,10 @@ describe('the plan', () => {
       status: 'in_progress',
       priority: 'medium',
     })
-    const opened = updatesOfKind(live, 'tool_call')
-    expect(opened.map(({ title, kind }) => ({ title, kind }))).toEqual([
-      { title: 'Update plan (0 of 3 done)', kind: 'think' },
-      { title: 'Update plan (1 of 3 done)', kind: 'think' },
-      { title: 'Update plan (3 of 3 done)', kind: 'think' },
-    ])
-    const closed = updatesOfKind(live, 'tool_call_update')
-    expect(closed.every((card) => card.content === undefined)).toBe(true)
-    // Each plan follows the card of the call that set it.
-    const order = live
-      .map((update) => update.sessionUpdate)
-      .filter((k) => k !== 'session_info_update')
-    expect(order.indexOf('plan')).toBe(order.indexOf('tool_call_update') + 1)
+    // The plan is what the person follows: a todo call that sets it sends no card.
+    expect(updatesOfKind(live, 'tool_call')).toEqual([])
+    expect(updatesOfKind(live, 'tool_call_update')).toEqual([])
+    assertAgentFramesValid(harness.agentFrames())
 
     await harness.agent.request('session/close', { sessionId })
     const before = harness.updates.length
@@ -102,6 +94,7 @@ describe('the plan', () => {
     })
     const replayed = harness.updates.slice(before).map((n) => n.update)
     expect(updatesOfKind(replayed, 'plan')).toEqual(plans)
+    expect(updatesOfKind(replayed, 'tool_call')).toEqual([])
     expect(updatesOfKind(replayed, 'session_info_update')).toEqual([
       { sessionUpdate: 'session_info_update', title: 'Fix the bug in three steps' },
     ])
@@ -160,5 +153,33 @@ describe('deleting a session', () => {
     const reply = harness.agentFrames().findLast((frame) => frame.method === 'session/delete')
     expect(reply?.message).toMatchObject({ error: { code: -32002 } })
     expect(JSON.stringify(reply?.message)).toContain(doomed)
+  })
+})
+
+describe('a todo call that fails', () => {
+  it('gets its card, failed, with the error, and sets no plan', async () => {
+    const running = (content: string) => ({ content, status: 'in_progress' })
+    const script = {
+      turns: [
+        {
+          toolCalls: [
+            { id: 't1', name: 'todo', arguments: { todos: [running('a'), running('b')] } },
+          ],
+        },
+        { text: 'ok' },
+      ],
+    }
+    const harness = await makeHarness({ withPlan: true, script })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'plan')
+    const live = harness.updatesOf(sessionId)
+    expect(updatesOfKind(live, 'plan')).toEqual([])
+    expect(updatesOfKind(live, 'tool_call')).toMatchObject([
+      { toolCallId: 't1', title: 'Update plan (0 of 2 done)', status: 'pending' },
+    ])
+    expect(updatesOfKind(live, 'tool_call_update')).toMatchObject([
+      { toolCallId: 't1', status: 'failed' },
+    ])
+    assertAgentFramesValid(harness.agentFrames())
   })
 })

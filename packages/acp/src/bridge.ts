@@ -22,6 +22,7 @@ import type { AcpConnectionState } from './connection-state'
 import { acpSessionFiles } from './editor-files'
 import { encodableStream } from './encodable-stream'
 import { acpInitializeResponse } from './replies'
+import { withImagePrompts } from './prompt-images'
 import {
   attachSession,
   closeSession,
@@ -36,6 +37,7 @@ import {
   setSessionConfigOption,
   setSessionMode,
 } from './session-requests'
+import type { AcpNotice } from './session-opening'
 import { SessionOptions } from './session-options'
 import type { AcpModelSource } from './session-options'
 import { offersTerminalOutput } from './terminal-cards'
@@ -51,6 +53,8 @@ export interface AcpBridgeDeps {
   deleteSession(id: string): void
   /** Sessions are stored: load, list and resume are offered. */
   stores: boolean
+  /** The model new sessions start with takes images (`promptCapabilities.image`). */
+  takesImages(): boolean
   agentInfo: Implementation
   /** The modes a session can be in; empty: no modes are offered. */
   modes: readonly SessionMode[]
@@ -101,11 +105,16 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
 
   const recordOf = (agent: Agent) => {
     const id = agent.session.header.id
-    return new AcpSessionRecord({
+    // The files' word (a notice, a card waiting on the editor) goes through the record.
+    const filesSession = {
+      notify: (notice: AcpNotice) => record.notify(notice),
+      waiting: (callId: string, text: string) => record.waiting(callId, text),
+    }
+    const record: AcpSessionRecord = new AcpSessionRecord({
       agent,
       send: (update) => send(id, update),
       sendBatch: (updates) => sendBatch(id, updates),
-      files: acpSessionFiles(connection, id, capabilities),
+      files: acpSessionFiles(connection, id, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       terminals: offersTerminalOutput(capabilities?._meta),
@@ -117,6 +126,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
           stopWaitingOnCancel: true,
         }),
     })
+    return record
   }
   const sessions = new ConnectionSessions(recordOf)
   const state: AcpConnectionState = { deps, sessions, options, send }
@@ -124,7 +134,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      return acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
+      const response = acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
+      return withImagePrompts(response, deps.takesImages())
     })
     .onRequest(methods.agent.session.new, ({ params }) => newSession(state, params))
     .onRequest(methods.agent.session.load, ({ params }) => attachSession(state, params, true))

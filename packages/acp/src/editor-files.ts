@@ -4,7 +4,10 @@
 // and writes through the editor (fs-acp) finds it on the call's session, as its `files` channel
 // (the session record sets it).
 // Not a provider itself: no versions, no fallback to disk, no timeout (the caller's signal).
+// It carries the provider's word back to the person: a notice, and a card that waits on the
+// editor (the call's card says so).
 import { methods } from '@agentclientprotocol/sdk'
+import type { AcpNotice } from './session-opening'
 import type {
   AgentConnection,
   ClientCapabilities,
@@ -20,6 +23,17 @@ export interface AcpSessionFiles {
   readTextFile(path: string, signal: AbortSignal): Promise<string>
   /** Replaces the file's text through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
+  /** Shows the person a notice about the session's files (an editor that stopped answering). */
+  notify(notice: AcpNotice): void
+  /** Tool call `call` (a ToolExecution) waits on the editor: its card says so with `text`. */
+  waiting(call: object, text: string): void
+}
+
+/** What the session's files tell the person through its record. */
+export interface AcpFilesSession {
+  notify(notice: AcpNotice): void
+  /** The card of model call `callId` says it waits on `text`. */
+  waiting(callId: string, text: string): void
 }
 
 /** The files of session `sessionId` through `connection`, as `capabilities` allow. */
@@ -27,6 +41,7 @@ export function acpSessionFiles(
   connection: AgentConnection,
   sessionId: string,
   capabilities: ClientCapabilities | undefined,
+  session: AcpFilesSession,
 ): AcpSessionFiles {
   // Cancelled with the caller: `$/cancel_request` goes out, and the caller stops waiting.
   const options = (signal: AbortSignal): SendRequestOptions => ({
@@ -53,6 +68,11 @@ export function acpSessionFiles(
     async writeTextFile(path, content, signal) {
       const params = { sessionId, path, content }
       await connection.client.request(methods.client.fs.writeTextFile, params, options(signal))
+    },
+    notify: (notice) => session.notify(notice),
+    waiting(call, text) {
+      const callId = (call as { callId?: unknown }).callId
+      if (typeof callId === 'string') session.waiting(callId, text)
     },
   }
 }

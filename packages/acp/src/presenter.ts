@@ -74,6 +74,7 @@ export function presentSessionEvent(
     case 'tool/asked':
     case 'tool/started':
     case 'tool/output':
+    case 'tool/status':
       // A card's progress: the session record opens or moves the card (./tool-cards).
       return []
     case 'turn/start':

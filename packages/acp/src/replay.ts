@@ -58,7 +58,8 @@ export function toAcpFinishedToolCall(
 }
 
 /**
- * The updates a stored session replays as, in order: the person's messages, each answer and
+ * The updates a stored session replays as, in order: the person's messages (their images
+ * after their text), each answer and
  * thought in one chunk, each card once as it ended; a card whose turn ended without its result
  * (the process died in it) ends failed. `cards` gives the wire ids (and keeps them used, so
  * calls after the load never reuse one).
@@ -73,6 +74,9 @@ export function* replayUpdates(
       case 'user/message': {
         const text = clipLongString(event.text)
         yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text } }
+        for (const { mimeType, data } of event.images ?? []) {
+          yield { sessionUpdate: 'user_message_chunk', content: { type: 'image', mimeType, data } }
+        }
         break
       }
       case 'assistant/chunk':
@@ -85,7 +89,8 @@ export function* replayUpdates(
         const [opening] = presentSessionEvent({ ...event, callId }, presenter)
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
-        cards.hold(event.callId, opening as AcpToolCall, terminalCwd)
+        const quiet = event.presentation?.quiet === true
+        cards.hold(event.callId, opening as AcpToolCall, terminalCwd, quiet)
         break
       }
       case 'tool/asked':
@@ -93,10 +98,14 @@ export function* replayUpdates(
         // The card is shown once, as it ended.
         break
       case 'tool/result': {
-        const { wireId, opening, terminal } = cards.finish(event.callId)
+        const { wireId, opening, terminal, quiet } = cards.finish(event.callId)
         // The closing card, then what follows it (a plan the call set).
         const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
         const end = event.presentation?.terminal
+        if (quiet === true && after.some((update) => update.sessionUpdate === 'plan')) {
+          yield* after // a quiet call that set the plan: the plan alone, as it went live
+          break
+        }
         if (terminal !== undefined && end !== undefined && cards.showsTerminals) {
           // A terminal shows output only as it comes: the card opens, its output, its end.
           const [card] = opening

@@ -71,6 +71,7 @@ export function toRequestError(error: unknown, sessionId?: string): RequestError
     switch (error.code) {
       case 'AGENT_BAD_CWD':
       case 'AGENT_EMPTY_MESSAGE':
+      case 'AGENT_IMAGE_INPUT':
         return invalidParams(error.message)
       case 'AGENT_SESSION_NOT_FOUND':
         return sessionNotFound(sessionId ?? '', error.message)

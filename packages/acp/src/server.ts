@@ -46,6 +46,7 @@ export class AcpServer {
         storedSessions: (options) => ctx.agents.stored(options),
         deleteSession: (id) => ctx.agents.delete(id),
         stores: ctx.agents.stores,
+        takesImages: () => ctx.agents.takesImages(),
         agentInfo: this.agentInfo,
         modes: this.options.modes,
         defaultMode: this.options.defaultMode,

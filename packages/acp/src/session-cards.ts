@@ -5,6 +5,7 @@
 // so they never meet the parent's). Returns updates; never sends them.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
+import { withoutQuietCard } from './plan'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpTerminalEnd } from './terminal-cards'
@@ -14,7 +15,10 @@ import { ToolCards } from './tool-cards'
 
 type ToolEvent = Extract<
   SessionEvent,
-  { type: 'tool/call' | 'tool/output' | 'tool/asked' | 'tool/started' | 'tool/result' }
+  {
+    type:
+      'tool/call' | 'tool/output' | 'tool/status' | 'tool/asked' | 'tool/started' | 'tool/result'
+  }
 >
 
 export function isToolEvent(event: SessionEvent): event is ToolEvent {
@@ -53,26 +57,34 @@ export class SessionCards {
         const [opening] = presentSessionEvent({ ...event, callId }, presenter)
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
-        cards.hold(key, opening as AcpToolCall, terminalCwd)
+        const quiet = event.presentation?.quiet === true
+        cards.hold(key, opening as AcpToolCall, terminalCwd, quiet)
         return []
       }
       case 'tool/output':
         return cards.output(key, event.text)
+      case 'tool/status':
+        return cards.waiting(key, event.text)
       case 'tool/asked':
         return cards.ask(key, toAcpContent(event.preview, presenter.cwd))
       case 'tool/started':
         return cards.start(key)
       case 'tool/result': {
-        const { wireId, opening, terminal } = cards.finish(key)
+        const { wireId, opening, terminal, quiet } = cards.finish(key)
         let updates = presentSessionEvent({ ...event, callId: wireId }, presenter)
         const end = event.presentation?.terminal
         if (terminal && end && cards.showsTerminals) {
           const [result] = updates as AcpToolCallUpdate[]
           if (result) updates = toAcpTerminalEnd(result, terminal.lead, end, terminal.streamed)
         }
-        return [...opening, ...updates]
+        return withoutQuietCard(opening, updates, quiet)
       }
     }
+  }
+
+  /** The card of call `callId` says what it waits on (the editor applying a change). */
+  waiting(callId: string, text: string): SessionUpdate[] {
+    return this.cards.waiting(this.prefix + callId, text)
   }
 
   /** Closes the cards a turn left open (a cancelled turn, or a process that ended in it). */

@@ -30,6 +30,7 @@ import { SessionCards, isToolEvent } from './session-cards'
 import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
+import type { AcpPromptImage } from './prompt-images'
 
 /** Updates a replay sends before it waits for the connection to take them. */
 export const REPLAY_BATCH = 256
@@ -136,13 +137,19 @@ export class AcpSessionRecord {
    * Runs one turn. The caller checks `busy` first; `signal` (the request's) cancels the turn.
    * After a `cancel()` the prompt settles `cancelled`, whatever the turn's own end, as ACP asks.
    */
-  prompt(text: string, signal: AbortSignal): Promise<StopReason> {
+  prompt(
+    text: string,
+    signal: AbortSignal,
+    images: readonly AcpPromptImage[] = [],
+  ): Promise<StopReason> {
     this.cancelRequested = false
     const onAbort = () => this.cancel()
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
+        const end = await (isCompactCommand(text)
+          ? this.agent.compact()
+          : this.agent.send(text, images))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
@@ -169,6 +176,11 @@ export class AcpSessionRecord {
   /** Shows the person a notice of this session (see AcpSessionOpening.notify). */
   notify(notice: AcpNotice): void {
     if (!this.closed) this.options.send(toAcpNotice(notice, this.options.notices === true))
+  }
+
+  /** The card of model call `callId` says what it waits on (the editor applying a change). */
+  waiting(callId: string, text: string): void {
+    if (!this.closed) this.sendAll(this.cards.waiting(callId, text))
   }
 
   /** Runs `close` when the session closes; at once when it is closed already. */

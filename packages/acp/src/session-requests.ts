@@ -10,7 +10,7 @@ import type {
   SetSessionModeRequest,
 } from '@agentclientprotocol/sdk'
 import type { AcpConnectionState } from './connection-state'
-import { fromAcpPrompt } from './from-acp'
+import { fromAcpPromptWithImages } from './prompt-images'
 import { promptInFlight, sessionNotFound, toRequestError, unknownMode } from './replies'
 import type { AcpSessionRecord } from './session-record'
 
@@ -44,9 +44,9 @@ export async function promptSession(
 ): Promise<PromptResponse> {
   const record = recordOf(state, params.sessionId)
   if (record.busy) throw promptInFlight(params.sessionId)
-  const text = fromAcpPrompt(params.prompt, record.cwd)
+  const { text, images } = fromAcpPromptWithImages(params.prompt, record.cwd)
   try {
-    return { stopReason: await record.prompt(text, signal) }
+    return { stopReason: await record.prompt(text, signal, images) }
   } catch (error) {
     throw toRequestError(error, params.sessionId)
   }

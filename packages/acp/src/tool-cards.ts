@@ -28,6 +28,8 @@ interface Card {
   asked?: AcpToolCall
   /** Set for a call that runs a command: its output shows live. */
   terminal?: TerminalCard
+  /** The call shows itself through the plan it sets: no card unless it fails (./plan). */
+  quiet?: boolean
 }
 
 interface TerminalCard {
@@ -71,8 +73,8 @@ export class ToolCards {
    * Holds the card of a call until it runs, is asked about, or ends. `terminalCwd`: the call
    * runs a command there, and its output shows live.
    */
-  hold(callId: string, opening: AcpToolCall, terminalCwd?: string): void {
-    const card: Card = { wireId: opening.toolCallId, opening, state: 'held' }
+  hold(callId: string, opening: AcpToolCall, terminalCwd?: string, quiet = false): void {
+    const card: Card = { wireId: opening.toolCallId, opening, state: 'held', quiet }
     if (terminalCwd !== undefined) {
       card.terminal = { lead: [...(opening.content ?? [])], streamed: false, tail: '' }
       if (this.terminals) card.opening = toAcpTerminalCall(opening, terminalCwd)
@@ -102,10 +104,23 @@ export class ToolCards {
   start(callId: string): SessionUpdate[] {
     const card = this.open.get(callId)
     if (card === undefined || card.state === 'running') return []
+    // A quiet card stays held: it opens only should its call fail (see finish).
+    if (card.quiet === true && card.state === 'held') return []
     const before = card.state
     card.state = 'running'
     if (before === 'held') return [{ ...card.opening, status: 'in_progress' }]
     return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, status: 'in_progress' }]
+  }
+
+  /**
+   * Where the running call is, or what it waits on (a server's progress, the editor applying a
+   * change): its title says so until the result's title replaces it.
+   */
+  waiting(callId: string, text: string): SessionUpdate[] {
+    const card = this.open.get(callId)
+    if (card === undefined || card.state !== 'running') return []
+    const title = `${card.opening.title} (${text})`
+    return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, title }]
   }
 
   /** A person is asked about the call: a held card opens `pending` with the preview. */
@@ -127,6 +142,7 @@ export class ToolCards {
     wireId: string
     opening: SessionUpdate[]
     terminal?: FinishedTerminal
+    quiet?: boolean
   } {
     const card = this.open.get(callId)
     if (card === undefined) return { wireId: callId, opening: [] }
@@ -136,6 +152,7 @@ export class ToolCards {
       wireId: card.wireId,
       opening: this.openingOf(card),
       ...(terminal && { terminal: { lead: terminal.lead, streamed: terminal.streamed } }),
+      ...(card.quiet === true && card.state === 'held' && { quiet: true }),
     }
   }
 

@@ -140,10 +140,17 @@ describe('the updates a stored session replays as', () => {
     ]
     const updates = [...replayUpdates(events, new ToolCards(), presenter)]
     const texts = updates.map((update) => {
-      if (!('content' in update) || Array.isArray(update.content) || update.content === undefined) {
+      if (
+        !('content' in update) ||
+        Array.isArray(update.content) ||
+        update.content === undefined ||
+        update.content === null ||
+        !('type' in update.content)
+      ) {
         throw new Error(`unexpected update ${update.sessionUpdate}`)
       }
-      return [update.sessionUpdate, update.content.type === 'text' ? update.content.text : '']
+      const content = update.content as { type: string; text?: string }
+      return [update.sessionUpdate, content.type === 'text' ? (content.text ?? '') : '']
     })
     expect(texts[0]?.[0]).toBe('user_message_chunk')
     expect(texts[0]?.[1]).toMatch(/^m+… \(\d+ more characters\)$/)

@@ -4,11 +4,12 @@
 // and its context window (./context), and compacts on demand. It is not a Cordis service;
 // the Agents service creates agents and gives them the services a turn needs.
 import { randomUUID } from 'node:crypto'
-import type { LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
+import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import { SessionContext } from './context'
 import type { ContextPolicy } from './context'
 import { AgentError } from './errors'
+import { assertTakesImages, userMessageOf } from './images'
 import { runTurn } from './loop'
 import type { LoopServices, TurnOutcome } from './loop'
 import { errorMessage } from './model-stream'
@@ -122,11 +123,14 @@ export class Agent implements ToolAgent {
   /**
    * Runs one turn and resolves with its turn/end event. Model and tool failures end the turn
    * (`error`) or go back to the model; they never reject. Rejects, before anything is logged,
-   * with AGENT_DISPOSED, AGENT_EMPTY_MESSAGE, or AGENT_BUSY while another turn runs (a second
+   * with AGENT_DISPOSED, AGENT_EMPTY_MESSAGE, AGENT_IMAGE_INPUT (images for a model that reads
+   * text only), or AGENT_BUSY while another turn runs (a second
    * message is refused, not queued: the caller decides whether to wait, cancel or drop it).
    */
-  async send(text: string): Promise<TurnEnd> {
-    return this.runTurnOf(text, (turnId, signal) => this.playTurn(turnId, text, signal))
+  async send(text: string, images: readonly LlmImage[] = []): Promise<TurnEnd> {
+    // A model that reads text only refuses images before anything is logged (AGENT_IMAGE_INPUT).
+    if (this.disposal === undefined) assertTakesImages(this.options.modelInfo(this.model), images)
+    return this.runTurnOf(text, (turnId, signal) => this.playTurn(turnId, text, images, signal))
   }
 
   /** One turn's bookkeeping around `play`: busy, turn/end exactly once, cancel. */
@@ -225,11 +229,17 @@ export class Agent implements ToolAgent {
     }
   }
 
-  private playTurn(turnId: string, text: string, signal: AbortSignal): Promise<TurnOutcome> {
+  private playTurn(
+    turnId: string,
+    text: string,
+    images: readonly LlmImage[],
+    signal: AbortSignal,
+  ): Promise<TurnOutcome> {
     const { options } = this
     this.session.header.title ??= sessionTitleOf(text)
-    this.session.append({ type: 'user/message', turnId, text })
-    this.history.push({ role: 'user', content: text })
+    const attached = images.length > 0 ? { images: [...images] } : {}
+    this.session.append({ type: 'user/message', turnId, text, ...attached })
+    this.history.push(userMessageOf(text, images))
     return runTurn({
       services: options.services(),
       agent: this,

@@ -100,9 +100,10 @@ export function elideBefore(
     const call = calls.get(message.toolCallId)
     if (call && keep?.(call)) return message
     const content = stubFor(call, message.content)
-    if (content.length >= message.content.length) return message
+    const images = message.images?.length ?? 0
+    if (content.length >= message.content.length && images === 0) return message
     replaced.push({ callId: message.toolCallId, content })
-    return { ...message, content } satisfies ToolMessage
+    return withoutImages(message, content)
   })
   return { history: next, replaced }
 }
@@ -132,6 +133,12 @@ export function applyReplaced(
   history.forEach((message, index) => {
     if (message.role !== 'tool') return
     const content = byId.get(message.toolCallId)
-    if (content !== undefined) history[index] = { ...message, content }
+    if (content !== undefined) history[index] = withoutImages(message, content)
   })
+}
+
+/** A tool message replaced by `content`: its images (if any) go with the old content. */
+function withoutImages(message: ToolMessage, content: string): ToolMessage {
+  const { images: _images, ...rest } = message
+  return { ...rest, content }
 }

@@ -12,6 +12,8 @@ export const AGENT_ERROR_CODES = [
   'AGENT_DISPOSED',
   /** `send` was given an empty or blank message. */
   'AGENT_EMPTY_MESSAGE',
+  /** `send` was given images for a model that reads text only (the message names it). */
+  'AGENT_IMAGE_INPUT',
   /** No stored session has the id (or no store is configured). */
   'AGENT_SESSION_NOT_FOUND',
   /** A stored session's files are not a session the store wrote; they are left as they are. */

@@ -10,6 +10,7 @@
 // Pure: events in, messages out.
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
 import { applyReplaced } from './elide'
+import { toolMessageOf, userMessageOf } from './images'
 import type { StoredSessionEvent } from './store'
 import type { SessionEvent } from './types'
 
@@ -48,7 +49,7 @@ export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]
       case 'user/message':
         settle()
         response = undefined
-        history.push({ role: 'user', content: event.text })
+        history.push(userMessageOf(event.text, event.images))
         break
       case 'assistant/chunk': {
         const message = open()
@@ -65,13 +66,7 @@ export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]
         break
       }
       case 'tool/result': {
-        const content = event.content.map((block) => block.text).join('\n')
-        results.set(event.callId, {
-          role: 'tool',
-          toolCallId: event.callId,
-          content,
-          isError: event.isError,
-        })
+        results.set(event.callId, toolMessageOf(event.callId, event))
         answered = true
         break
       }

@@ -91,6 +91,11 @@ export default class Agents extends Service {
     return untraced(this.host.llm).defaultModel
   }
 
+  /** The model takes images (ctx.llm's modelInfo); default: the model new sessions start with. */
+  takesImages(model?: string): boolean {
+    return untraced(this.host.llm).modelInfo(model ?? this.defaultModel).imageInput === true
+  }
+
   /** True when sessions are stored, so they can be listed and loaded again. */
   get stores(): boolean {
     return this.store !== undefined

@@ -6,12 +6,13 @@
 // the server still refuses as too long is compacted harder and sent once more. The loop
 // appends to the conversation history as it goes and always leaves it a valid conversation.
 // Not here: turn bookkeeping (busy, turn/start, turn/end), which the Agent owns.
-import type { Llm, LlmMessage, LlmToolSchema } from '@deepseek-ai/dsh-llm'
+import type { Llm, LlmMessage, LlmModelInfo, LlmToolSchema } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import type { SessionContext } from './context'
 import { errorMessage, streamModelResponse } from './model-stream'
 import type { ModelResponse } from './model-stream'
 import { rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { imagesFor } from './images'
 import { runToolCalls } from './tool-calls'
 import type { ToolRunner } from './tool-calls'
 import type { SessionEvent, TurnEndReason } from './types'
@@ -72,6 +73,7 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
         error: `The system prompt could not be assembled: ${errorMessage(error)}`,
       }
     }
+    prompt = offeredTo(prompt, spec.services.llm.modelInfo(spec.model))
     const response = await requestModel(spec, prompt)
     recordAssistant(spec.history, response)
     if (response.outcome === 'cancelled') return { reason: 'cancelled' }
@@ -132,7 +134,7 @@ async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelRespons
   const request = {
     ...(spec.model !== undefined ? { model: spec.model } : {}),
     system: prompt.system,
-    messages: [...spec.history],
+    messages: imagesFor([...spec.history], services.llm.modelInfo(spec.model)),
     tools: prompt.tools,
     signal,
   }
@@ -189,4 +191,10 @@ function recordAssistant(history: LlmMessage[], response: ModelResponse): void {
     ...(response.reasoning ? { reasoning: response.reasoning } : {}),
     ...(toolCalls.length > 0 ? { toolCalls } : {}),
   })
+}
+
+/** The prompt with the tools a model can use: those whose results carry images need image input. */
+function offeredTo(prompt: Prompt, info: LlmModelInfo): Prompt {
+  if (info.imageInput === true || !prompt.tools.some((tool) => tool.returnsImages)) return prompt
+  return { ...prompt, tools: prompt.tools.filter((tool) => tool.returnsImages !== true) }
 }

@@ -25,7 +25,8 @@ export class SessionRecording {
   }
 
   record(event: SessionEvent): void {
-    if (event.type === 'tool/output') return // live only: the result keeps the final output
+    // Live only: the result keeps the final output.
+    if (event.type === 'tool/output' || event.type === 'tool/status') return
     try {
       this.writer.append(storedOf(event))
       if (event.type === 'user/message' && this.header.title === undefined) {
@@ -69,7 +70,7 @@ export class SessionRecording {
  * whole file), a tool result without its `details`, which may hold whole files.
  */
 export function storedOf(
-  event: Exclude<SessionEvent, { type: 'tool/output' }>,
+  event: Exclude<SessionEvent, { type: 'tool/output' | 'tool/status' }>,
 ): StoredSessionEvent {
   if (event.type === 'tool/call') {
     const args = clipLongStrings(event.arguments)

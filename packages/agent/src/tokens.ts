@@ -8,6 +8,11 @@ import type { LlmMessage, LlmToolSchema, LlmUsage } from '@deepseek-ai/dsh-llm'
 
 /** Bytes per token of the raw estimate. */
 const BYTES_PER_TOKEN = 3.5
+/**
+ * What an image costs, in tokens: a flat figure, about what a 1024×1024 image costs the
+ * models that take images (they scale images down to a few tiles); the server's report corrects it.
+ */
+const IMAGE_TOKENS = 1_500
 /** What a message costs beyond its text (role, separators), in tokens. */
 const MESSAGE_OVERHEAD = 4
 
@@ -22,6 +27,7 @@ export function estimateMessage(message: LlmMessage): number {
   const known = cache.get(message)
   if (known !== undefined) return known
   let tokens = MESSAGE_OVERHEAD + estimateTokens(message.content)
+  if (message.role !== 'assistant') tokens += (message.images?.length ?? 0) * IMAGE_TOKENS
   if (message.role === 'assistant') {
     for (const call of message.toolCalls ?? []) {
       tokens += MESSAGE_OVERHEAD + estimateTokens(call.name) + estimateTokens(call.arguments)

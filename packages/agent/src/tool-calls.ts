@@ -25,6 +25,7 @@ import type {
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
 import { cutOutput } from './elide'
+import { toolMessageOf } from './images'
 import type { SessionEvent } from './types'
 
 /** The most read-only calls that run at once. */
@@ -211,10 +212,10 @@ function finishCall(
     isError: result.isError,
     ...(result.error ? { error: result.error } : {}),
     ...(result.details !== undefined ? { details: result.details } : {}),
+    ...(result.images !== undefined && { images: result.images }),
     ...(closing !== undefined && { presentation: closing }),
   })
-  const content = result.content.map((block) => block.text).join('\n')
-  return { role: 'tool', toolCallId: call.id, content, isError: result.isError }
+  return toolMessageOf(call.id, result)
 }
 
 /** The result with its text cut to `maxChars` (one text block then), when it is longer. */
@@ -246,6 +247,8 @@ async function executeSafely(
       const callId = call.id
       if (progress.type === 'output') {
         context.notify({ type: 'tool/output', turnId, callId, text: progress.text })
+      } else if (progress.type === 'status') {
+        context.notify({ type: 'tool/status', turnId, callId, text: progress.text })
       } else if (progress.type === 'asked') {
         context.append({ type: 'tool/asked', turnId, callId, preview: clipped(progress.preview) })
       } else {

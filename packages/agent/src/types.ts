@@ -1,7 +1,9 @@
 // Types of the agent host: sessions, their event log, and agents. Types only.
+import type { LlmImage } from '@deepseek-ai/dsh-llm'
 import type {
   ToolCallPresentation,
   ToolContent,
+  ToolImage,
   ToolPresentationContent,
   ToolSessionChannels,
   ToolResultPresentation,
@@ -30,7 +32,8 @@ export type TurnEndReason = 'completed' | 'cancelled' | 'max-steps' | 'error'
 /** One entry of a session's append-only log. `turnId` ties the entries of one turn. */
 export type SessionEvent =
   | { type: 'turn/start'; turnId: string }
-  | { type: 'user/message'; turnId: string; text: string }
+  /** `images`: the prompt's images (base64, as they came), kept so a loaded session resends them. */
+  | { type: 'user/message'; turnId: string; text: string; images?: LlmImage[] }
   | { type: 'assistant/chunk'; turnId: string; kind: 'text' | 'reasoning'; text: string }
   | {
       type: 'tool/call'
@@ -51,6 +54,8 @@ export type SessionEvent =
    * the log nor stored (the call's result carries its final output).
    */
   | { type: 'tool/output'; turnId: string; callId: string; text: string }
+  /** Where a running call is (a server's progress). Live only, like `tool/output`. */
+  | { type: 'tool/status'; turnId: string; callId: string; text: string }
   | {
       type: 'tool/result'
       turnId: string
@@ -60,6 +65,8 @@ export type SessionEvent =
       isError: boolean
       error?: { name: string; code: string }
       details?: unknown
+      /** Images for the model (base64), kept in the log so a loaded session resends them. */
+      images?: ToolImage[]
       /** The finished card (its tool's presentResult with the session cwd), when it has one. */
       presentation?: ToolResultPresentation
     }

@@ -1,6 +1,7 @@
 // One session's editor as the provider sees it (AcpFsClient, implemented by the ACP bridge per
-// session), and the two calls to it: each bounded by the provider's timeout, each failure
-// turned into the FsError the seam promises, naming the path. Not the ACP SDK (this package
+// session), and the two calls to it: a read bounded by the provider's timeout, a write waited
+// for until answered or cancelled (an editor may ask the person first), each failure turned
+// into the FsError the seam promises, naming the path. Not the ACP SDK (this package
 // never imports it) and not routing or versions (route.ts, editor-text.ts): only "ask the
 // editor, and say plainly what went wrong when it does not answer well".
 import { FsError } from '@deepseek-ai/dsh-fs'
@@ -20,6 +21,30 @@ export interface AcpFsClient {
   readTextFile(path: string, signal: AbortSignal): Promise<string>
   /** fs/write_text_file: the whole new text, through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
+  /** Tells the person something about the session's files (once-only notices; see stall.ts). */
+  notify?(notice: AcpFsNotice): void
+  /**
+   * The tool call `call` (as `FsResolveOptions.call` gave it) now waits on the editor: its card
+   * says so with `text` until the call ends.
+   */
+  waiting?(call: object, text: string): void
+}
+
+export interface AcpFsNotice {
+  title: string
+  description?: string
+  severity?: 'info' | 'warning' | 'error'
+}
+
+/** An editor request that got no answer within the provider's timeout. */
+export class EditorTimeoutError extends FsError {
+  constructor(
+    readonly method: EditorMethod,
+    path: string,
+    readonly timeoutMs: number,
+  ) {
+    super('FS_IO', timeoutMessage(method, path, timeoutMs), { path })
+  }
 }
 
 /** The ACP error code for a resource that does not exist. */
@@ -41,21 +66,32 @@ export function readThroughEditor(
 }
 
 /**
- * Replaces the whole text through the editor. The caller's signal is checked before the
- * request goes out, not while it is under way: once sent, the change may land whatever we do,
- * so the provider waits for the answer (up to the timeout) instead of claiming nothing changed.
+ * Replaces the whole text through the editor, waiting for its answer as a permission question
+ * waits: with no timeout (an editor may put the change to the person first), until it answers
+ * or `signal` fires (the call was cancelled). Once sent, the change may land whatever we do, so
+ * a cancel says so instead of claiming nothing changed.
  */
-export function writeThroughEditor(
+export async function writeThroughEditor(
   client: AcpFsClient,
   path: string,
   content: string,
-  timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<void> {
   throwIfAborted(signal, path)
-  return callEditor('fs/write_text_file', path, timeoutMs, undefined, (bounded) =>
-    client.writeTextFile(path, content, bounded),
-  )
+  const controller = new AbortController()
+  const stop = signal ?? controller.signal
+  try {
+    await untilAborted(client.writeTextFile(path, content, stop), stop)
+  } catch (error) {
+    if (signal?.aborted) {
+      throw new FsError(
+        'FS_ABORTED',
+        `The call was cancelled while the editor was applying the change to ${path}; it may still land. Read the file again before retrying.`,
+        { path },
+      )
+    }
+    throw fromClientError(error, 'fs/write_text_file', path)
+  }
 }
 
 async function callEditor<T>(
@@ -66,14 +102,18 @@ async function callEditor<T>(
   request: (bounded: AbortSignal) => Promise<T>,
 ): Promise<T> {
   throwIfAborted(signal, path)
-  const timeout = AbortSignal.timeout(timeoutMs)
-  const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout
+  // A timer of the event loop's (not AbortSignal.timeout), cleared with the answer.
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const bounded = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
   try {
     return await untilAborted(request(bounded), bounded)
   } catch (error) {
     throwIfAborted(signal, path)
-    if (timeout.aborted) throw timeoutError(method, path, timeoutMs)
+    if (timeout.signal.aborted) throw new EditorTimeoutError(method, path, timeoutMs)
     throw fromClientError(error, method, path)
+  } finally {
+    clearTimeout(timer)
   }
 }
 
@@ -87,16 +127,12 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   })
 }
 
-function timeoutError(method: EditorMethod, path: string, timeoutMs: number): FsError {
+function timeoutMessage(method: EditorMethod, path: string, timeoutMs: number): string {
   const then =
     method === 'fs/read_text_file'
       ? 'Check that the editor is responsive, then retry.'
       : 'The editor may still apply the change: read the file again before retrying.'
-  return new FsError(
-    'FS_IO',
-    `The editor did not answer ${method} for ${path} within ${timeoutMs / 1000} s. ${then}`,
-    { path },
-  )
+  return `The editor did not answer ${method} for ${path} within ${timeoutMs / 1000} s. ${then}`
 }
 
 /** The FsError for a client's rejection of `method` on `path`. */

@@ -35,7 +35,10 @@ export const Config = z
       .int()
       .positive()
       .default(8 * 1024 * 1024),
-    /** The longest wait for one editor request, in milliseconds. */
+    /**
+     * The longest wait for one editor read, in milliseconds; past it the session's files are
+     * the disk's (./stall). A write through the editor waits until answered or cancelled.
+     */
     timeoutMs: z.number().int().positive().default(30_000),
     /** The editor of a session (`FsResolveOptions.session`); absent, the provider is the disk. */
     clientOf: z
@@ -69,7 +72,7 @@ export default class AcpFileSystem extends FileSystem {
   async resolve(path: string, options?: FsResolveOptions): Promise<FsTarget> {
     const target = await this.disk.resolve(path, options)
     const client = this.clientOf?.(options?.session)
-    if (client !== undefined) this.routes.remember(target, client)
+    if (client !== undefined) this.routes.remember(target, client, options?.call)
     return target
   }
 
@@ -134,4 +137,4 @@ export default class AcpFileSystem extends FileSystem {
   }
 }
 
-export type { AcpFsClient } from './client'
+export type { AcpFsClient, AcpFsNotice } from './client'

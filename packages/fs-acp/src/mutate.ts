@@ -1,8 +1,8 @@
 // Writes and edits of targets resolved for an editor. Each runs under a per-target lock, in
 // call order, and checks everything inside it against the text the editor returns right then
 // (the version, createIfAbsent, the edit's matches); the new whole text then goes out as ONE
-// fs/write_text_file, or, for an editor that can only read, to the disk with no condition
-// (already checked). Between that check and the editor's write the person can still type:
+// fs/write_text_file (waited for until answered or cancelled: the editor may ask the person),
+// or, for an editor that can only read, to the disk with no condition (already checked). Between that check and the editor's write the person can still type:
 // ACP has no conditional write, so this is the narrowest the race can be. Right before the
 // editor is asked to write, the path must still lead to the place the call judged (the disk
 // checks it), else FS_PATH_CHANGED and the editor is not asked.
@@ -75,6 +75,8 @@ export class EditorMutations {
       }
       if (intent?.kind === 'createIfAbsent') throw notObservedError(path, 'write')
       const current = await this.routes.read(target, client, signal)
+      // The editor stopped answering reads: the disk has the session's files now.
+      if (current === undefined) return this.disk.writeText(target, content, intent, signal)
       if (intent?.kind === 'replaceIfVersion' && intent.version !== editorVersion(current)) {
         throw staleVersionError(path)
       }
@@ -99,6 +101,7 @@ export class EditorMutations {
       const route = await this.routes.route(target, client, signal)
       if (route.kind !== 'editor') return this.disk.editText(target, request, expected, signal)
       const current = await this.routes.read(target, client, signal)
+      if (current === undefined) return this.disk.editText(target, request, expected, signal)
       if (expected && expected.version !== editorVersion(current)) throw staleVersionError(path)
       const size = utf8Length(current)
       if (size > this.maxEditBytes) throw tooLargeError(path, size, this.maxEditBytes)
@@ -128,10 +131,11 @@ export class EditorMutations {
   ): Promise<FsVersion> {
     const served = editorServes(text, this.routes.options.maxEditorBytes)
     if (client.canWrite && served) {
-      const { timeoutMs } = this.routes.options
       // The editor writes by path: the path must still lead where the call was judged to write.
       await this.disk.checkPlace(target)
-      await writeThroughEditor(client, target.displayPath, text, timeoutMs, signal)
+      // It may put the change to the person first: the call's card says where it waits.
+      this.routes.waiting(target, client, 'with the editor: waiting for it to apply the change')
+      await writeThroughEditor(client, target.displayPath, text, signal)
       return editorVersion(text)
     }
     throwIfAborted(signal, target.displayPath)

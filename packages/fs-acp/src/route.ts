@@ -4,13 +4,15 @@
 // a directory, too large, binary) is the disk's, so its tool output and errors are exactly
 // LocalDisk's. Also the snapshot: the text `stat` got, handed to the next read of that target
 // object, so a stat → read sequence sees one version even while the person types.
+// An editor that lets a read time out hands every target of its session to the disk (./stall).
 // Not here: writes and edits (mutate.ts), the calls themselves (client.ts).
 import { Buffer } from 'node:buffer'
 import { isFsError, type FsInfo, type FsTarget } from '@deepseek-ai/dsh-fs'
 import { TextChunkDecoder, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import type { LocalDisk } from '@deepseek-ai/dsh-fs-local'
-import { readThroughEditor, type AcpFsClient } from './client'
+import { EditorTimeoutError, readThroughEditor, type AcpFsClient } from './client'
 import { editorInfo } from './editor-text'
+import { EditorStalls } from './stall'
 
 /** How much of a file's head decides whether it is text. */
 const SNIFF_BYTES = 8 * 1024
@@ -31,22 +33,36 @@ export interface EditorRoutesOptions {
 export class EditorRoutes {
   /** The editor each target was resolved for; targets stay plain objects. */
   private readonly clients = new WeakMap<FsTarget, AcpFsClient>()
+  /** The tool call each target was resolved for, when the caller named one. */
+  private readonly calls = new WeakMap<FsTarget, object>()
   /** The text the last stat of a target got, until the next read of that target takes it. */
   private readonly snapshots = new WeakMap<FsTarget, string>()
+  /** Editors that stopped answering reads: their targets are the disk's. */
+  readonly stalls = new EditorStalls()
 
   constructor(
     private readonly disk: LocalDisk,
     readonly options: EditorRoutesOptions,
   ) {}
 
-  remember(target: FsTarget, client: AcpFsClient): void {
+  remember(target: FsTarget, client: AcpFsClient, call?: object): void {
     this.clients.set(target, client)
+    if (call !== undefined) this.calls.set(target, call)
   }
 
-  /** The editor that serves `target`, when it was resolved for one that can read. */
+  /**
+   * The editor that serves `target`, when it was resolved for one that can read and that has
+   * not stopped answering reads (./stall).
+   */
   clientOf(target: FsTarget): AcpFsClient | undefined {
     const client = this.clients.get(target)
-    return client?.canRead ? client : undefined
+    return client?.canRead && !this.stalls.has(client) ? client : undefined
+  }
+
+  /** Tells the call `target` was resolved for (if any) that it waits on the editor now. */
+  waiting(target: FsTarget, client: AcpFsClient, text: string): void {
+    const call = this.calls.get(target)
+    if (call !== undefined) client.waiting?.(call, text)
   }
 
   /** Drops the snapshot of `target` (a write or edit makes it old). */
@@ -64,9 +80,23 @@ export class EditorRoutes {
     return text ? { kind: 'editor', client } : { kind: 'disk', info }
   }
 
-  /** The editor's text of `target` now (a leading U+FEFF included). */
-  read(target: FsTarget, client: AcpFsClient, signal?: AbortSignal): Promise<string> {
-    return readThroughEditor(client, target.displayPath, this.options.timeoutMs, signal)
+  /**
+   * The editor's text of `target` now (a leading U+FEFF included); `undefined` when the editor
+   * let the read time out, which hands its session's files to the disk (./stall).
+   */
+  async read(
+    target: FsTarget,
+    client: AcpFsClient,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
+    const { timeoutMs } = this.options
+    try {
+      return await readThroughEditor(client, target.displayPath, timeoutMs, signal)
+    } catch (error) {
+      if (!(error instanceof EditorTimeoutError)) throw error
+      this.stalls.stall(client, target.displayPath, timeoutMs)
+      return undefined
+    }
   }
 
   /** stat: the editor's info for an editor-served target (its text kept for the next read). */
@@ -79,6 +109,10 @@ export class EditorRoutes {
     if (route.kind === 'absent') return undefined
     if (route.kind === 'disk') return { ...route.info, source: 'disk' }
     const text = await this.read(target, client, signal)
+    if (text === undefined) {
+      const info = await this.disk.stat(target, signal)
+      return info && { ...info, source: 'disk' }
+    }
     this.snapshots.set(target, text)
     return editorInfo(text)
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EditorRequestError, MemoryEditor, type EditorRequest } from './helpers/editor'
 import { fsError, useSetup } from './helpers/setup'
 
@@ -43,23 +43,68 @@ describe('client errors', () => {
 })
 
 describe('timeouts and cancellation', () => {
-  it('gives up on an editor that never answers with FS_IO naming method, path and seconds', async () => {
-    const { fs, path, editor, target } = await troubled('read', never, 50)
-    const started = Date.now()
-    const said = `The editor did not answer fs/read_text_file for ${path('a.txt')} within 0.05 s.`
-    await expect(fs.readText(target)).rejects.toEqual(fsError('FS_IO', said))
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45)
-    editor.intercept = undefined
-    expect(await fs.readText(target)).toBe('text\n')
+  afterEach(() => {
+    vi.useRealTimers()
   })
 
-  it('names fs/write_text_file when a write is not answered in time, then writes again', async () => {
-    const { fs, editor, disk, target } = await troubled('write', never, 50)
-    const write = fs.writeText(target, 'new')
-    await expect(write).rejects.toEqual(fsError('FS_IO', 'did not answer fs/write_text_file'))
-    editor.intercept = undefined
-    expect((await fs.writeText(target, 'newer')).operation).toBe('update')
-    expect(await disk('a.txt')).toBe('newer')
+  it('falls back to the disk when a read is not answered in time, says so once, and never waits again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let arrived = () => {}
+    const reached = new Promise<void>((resolve) => (arrived = resolve))
+    const { fs, path, put, editor, target } = await troubled('read', () => {
+      arrived()
+      return never()
+    })
+    await put('b.txt', 'bee\n')
+    const first = fs.readText(target)
+    await reached
+    await vi.advanceTimersByTimeAsync(30_000)
+    expect(await first).toBe('text\n')
+    expect(editor.notices).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        title: expect.stringContaining('did not answer a file read within 30 s'),
+        description: expect.stringContaining(`The read of ${path('a.txt')} went unanswered.`),
+      }),
+    ])
+    // Later reads (and stats) of the session are the disk's at once: no timer needed.
+    const other = await fs.resolve('b.txt')
+    expect(await fs.stat(other)).toMatchObject({ source: 'disk' })
+    expect(await fs.readText(other)).toBe('bee\n')
+    expect(await fs.readText(await fs.resolve('a.txt'))).toBe('text\n')
+    expect(editor.reads).toBe(1)
+    expect(editor.notices).toHaveLength(1)
+  })
+
+  it('waits for an editor that answers a write after 40 s, and the change lands', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let answer = () => {}
+    const { fs, disk, editor } = await troubled(
+      'write',
+      () => new Promise<void>((resolve) => (answer = resolve)),
+    )
+    const call = { callId: 'c1' }
+    const target = await fs.resolve('a.txt', { call })
+    let settled = false
+    const write = fs.writeText(target, 'new\n').finally(() => (settled = true))
+    await vi.waitFor(() => expect(editor.writes).toHaveLength(1))
+    await vi.advanceTimersByTimeAsync(40_000)
+    expect(settled).toBe(false)
+    expect(editor.waits).toEqual([
+      { call, text: 'with the editor: waiting for it to apply the change' },
+    ])
+    answer()
+    expect((await write).operation).toBe('update')
+    expect(await disk('a.txt')).toBe('new\n')
+  })
+
+  it('stops waiting for a write when the call is cancelled, saying it may still land', async () => {
+    const { fs, target } = await troubled('write', never)
+    const controller = new AbortController()
+    const write = fs.writeText(target, 'new', undefined, controller.signal)
+    await Promise.resolve()
+    setTimeout(() => controller.abort(), 10)
+    await expect(write).rejects.toEqual(fsError('FS_ABORTED', 'it may still land'))
   })
 
   it('stops waiting with FS_ABORTED when the caller cancels', async () => {

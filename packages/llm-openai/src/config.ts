@@ -29,6 +29,8 @@ export const Config = z
         outputPerMillion: z.number().nonnegative(),
       })
       .optional(),
+    /** The configured `model` takes images (a local server's model no table knows). */
+    imageInput: z.boolean().default(false),
     /** Extra attempts after a 429, a 5xx, a network error or a timeout. */
     maxRetries: z.number().int().min(0).max(10).default(3),
     /** The first backoff wait; doubled on each retry. */

@@ -10,6 +10,7 @@ import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-
 import { Config } from './config'
 import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
+import { knownImageInput, listedImageInput } from './image-models'
 import { KNOWN_MODELS, apiKeyFromEnv, fetchModelIds, modelList } from './models'
 import { readChatStream } from './read'
 import { chatCompletionsUrl, toWireRequest } from './wire'
@@ -20,6 +21,8 @@ export default class OpenAiLlm extends Llm {
   private readonly settings: z.output<typeof Config>
   private readonly apiKey: string | undefined
   private listed: Promise<string[]> | undefined
+  /** What the server's model list said of each model's image input, once it answered. */
+  private readonly listedImages = new Map<string, boolean>()
 
   constructor(ctx: Context, config: OpenAiLlmConfig) {
     super(ctx)
@@ -38,13 +41,21 @@ export default class OpenAiLlm extends Llm {
    */
   override models(): Promise<string[]> {
     const { baseUrl, model } = this.settings
-    this.listed ??= fetchModelIds(baseUrl, this.apiKey).then((ids) =>
+    const onEntry = (id: string, entry: object) => {
+      const images = listedImageInput(entry)
+      if (images !== undefined) this.listedImages.set(id, images)
+    }
+    this.listed ??= fetchModelIds(baseUrl, this.apiKey, undefined, onEntry).then((ids) =>
       modelList(baseUrl, model, ids),
     )
     return this.listed
   }
 
-  /** The configured window wins, then the known one, then DEFAULT_CONTEXT_WINDOW. */
+  /**
+   * The configured window wins, then the known one, then DEFAULT_CONTEXT_WINDOW. Image input:
+   * the `imageInput` config for the configured model, else the server's list (once it
+   * answered), else the table (./image-models), else text only.
+   */
   override modelInfo(model?: string): LlmModelInfo {
     const id = model ?? this.settings.model
     const known = KNOWN_MODELS[id]
@@ -53,7 +64,13 @@ export default class OpenAiLlm extends Llm {
       id,
       contextWindow: this.settings.contextWindow ?? known?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       ...(prices !== undefined && { prices }),
+      ...(this.takesImages(id) && { imageInput: true }),
     }
+  }
+
+  private takesImages(model: string): boolean {
+    if (model === this.settings.model && this.settings.imageInput) return true
+    return this.listedImages.get(model) ?? knownImageInput(model) ?? false
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -87,3 +104,6 @@ export {
   isDeepSeekHost,
   modelList,
 } from './models'
+export { IMAGE_INPUT_RULES, knownImageInput, listedImageInput } from './image-models'
+export type { ImageInputRule } from './image-models'
+export { imageDataUrl } from './wire-images'

@@ -60,11 +60,15 @@ export function modelsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/models`
 }
 
-/** The ids of `GET /models` (`{ data: [{ id }] }`), or undefined when it does not answer so. */
+/**
+ * The ids of `GET /models` (`{ data: [{ id }] }`), or undefined when it does not answer so;
+ * `onEntry` sees each entry with an id (its other fields are the server's model metadata).
+ */
 export async function fetchModelIds(
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs = 5000,
+  onEntry?: (id: string, entry: object) => void,
 ): Promise<string[] | undefined> {
   try {
     const response = await fetch(modelsUrl(baseUrl), {
@@ -76,7 +80,9 @@ export async function fetchModelIds(
     if (!Array.isArray(body.data)) return undefined
     const ids = body.data.flatMap((entry: unknown) => {
       const id = (entry as { id?: unknown } | null)?.id
-      return typeof id === 'string' && id !== '' ? [id] : []
+      if (typeof id !== 'string' || id === '') return []
+      onEntry?.(id, entry as object)
+      return [id]
     })
     return ids.length > 0 ? ids : undefined
   } catch {

@@ -2,6 +2,8 @@
 // shapes of the streamed chunks. Pure: no fetch, no Cordis. Only the fields dsh uses are
 // typed; servers may send more, which are ignored.
 import type { LlmMessage, LlmRequest, LlmToolSchema } from '@deepseek-ai/dsh-llm'
+import { toWireUserContent, toolImagesMessage } from './wire-images'
+import type { WireContentPart } from './wire-images'
 
 export interface WireToolCall {
   id: string
@@ -11,7 +13,7 @@ export interface WireToolCall {
 
 export type WireMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string | WireContentPart[] }
   | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string }
 
@@ -67,7 +69,7 @@ export function chatCompletionsUrl(baseUrl: string): string {
 function toWireMessage(message: LlmMessage): WireMessage {
   switch (message.role) {
     case 'user':
-      return { role: 'user', content: message.content }
+      return { role: 'user', content: toWireUserContent(message.content, message.images) }
     case 'tool':
       return { role: 'tool', tool_call_id: message.toolCallId, content: message.content }
     case 'assistant': {
@@ -86,6 +88,16 @@ function toWireMessage(message: LlmMessage): WireMessage {
   }
 }
 
+/** After a run of tool results: the user message with their images, if any; a new run. */
+function placeToolImages(
+  messages: WireMessage[],
+  results: Extract<LlmMessage, { role: 'tool' }>[],
+): Extract<LlmMessage, { role: 'tool' }>[] {
+  const images = toolImagesMessage(results)
+  if (images !== undefined) messages.push(images)
+  return []
+}
+
 function toWireTool(tool: LlmToolSchema): WireTool {
   return {
     type: 'function',
@@ -101,7 +113,13 @@ function toWireTool(tool: LlmToolSchema): WireTool {
 export function toWireRequest(request: LlmRequest, model: string): WireRequest {
   const messages: WireMessage[] = []
   if (request.system !== '') messages.push({ role: 'system', content: request.system })
-  for (const message of request.messages) messages.push(toWireMessage(message))
+  let results: Extract<LlmMessage, { role: 'tool' }>[] = []
+  for (const message of request.messages) {
+    if (message.role !== 'tool') results = placeToolImages(messages, results)
+    else results.push(message)
+    messages.push(toWireMessage(message))
+  }
+  placeToolImages(messages, results)
   const body: WireRequest = {
     model: request.model ?? model,
     messages,

@@ -31,6 +31,8 @@ export const Config = z.object({
    * summary request, and the script would answer it with a turn meant for the conversation.
    */
   contextWindow: z.number().int().min(1024).default(1_048_576),
+  /** It reports taking images (modelInfo's `imageInput`): hosts then send it some. */
+  imageInput: z.boolean().default(false),
 })
 
 /** The config as a host passes it to `ctx.plugin(ScriptedLlm, config)`. */
@@ -60,6 +62,7 @@ export class ScriptedLlm extends Llm {
   private readonly chunkSize: number
   private readonly delayMs: number
   private readonly contextWindow: number
+  private readonly imageInput: boolean
   private readonly scriptIds: Set<string>
   /** Turns handed out so far. */
   private playedTurns = 0
@@ -74,6 +77,7 @@ export class ScriptedLlm extends Llm {
     this.chunkSize = settings.chunkSize
     this.delayMs = settings.delayMs
     this.contextWindow = settings.contextWindow
+    this.imageInput = settings.imageInput
     this.scriptIds = new Set(
       settings.script.turns.flatMap((turn) =>
         (turn.toolCalls ?? []).flatMap((call) => call.id ?? []),
@@ -96,7 +100,8 @@ export class ScriptedLlm extends Llm {
   }
 
   override modelInfo(model?: string): LlmModelInfo {
-    return { id: model ?? this.defaultModel, contextWindow: this.contextWindow }
+    const id = model ?? this.defaultModel
+    return { id, contextWindow: this.contextWindow, ...(this.imageInput && { imageInput: true }) }
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {

@@ -7,15 +7,28 @@ export interface LlmToolCall {
   arguments: string
 }
 
+/** An image the model is sent: its type (`image/png`, …) and its bytes in base64. */
+export interface LlmImage {
+  mimeType: string
+  data: string
+}
+
+/**
+ * A message of the conversation. `images` go with a user message (a prompt's attachments,
+ * after its text) or a tool result (an image a tool read); only a model whose `modelInfo`
+ * says `imageInput` is sent any.
+ */
 export type LlmMessage =
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; images?: LlmImage[] }
   | { role: 'assistant'; content: string; reasoning?: string; toolCalls?: LlmToolCall[] }
-  | { role: 'tool'; toolCallId: string; content: string; isError?: boolean }
+  | { role: 'tool'; toolCallId: string; content: string; isError?: boolean; images?: LlmImage[] }
 
 export interface LlmToolSchema {
   name: string
   description: string
   parameters: Record<string, unknown>
+  /** The tool's results carry images: a host offers it only to a model that takes them. */
+  returnsImages?: boolean
 }
 
 export interface LlmRequest {
@@ -51,6 +64,8 @@ export interface LlmModelInfo {
   contextWindow: number
   /** When known: what a request costs. */
   prices?: LlmPrices
+  /** The model takes images (in prompts and tool results); absent: text only. */
+  imageInput?: boolean
 }
 
 export type LlmFinishReason = 'stop' | 'tool-calls' | 'length' | 'error'

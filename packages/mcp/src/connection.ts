@@ -95,7 +95,12 @@ export class McpConnection {
    * MCP_SERVER_GONE, MCP_TIMEOUT (cancelled on the server) or MCP_CALL_FAILED; when `signal`
    * aborts, with an uncoded error (the registry reports the call cancelled).
    */
-  async callTool(tool: string, args: unknown, signal?: AbortSignal): Promise<CallToolResult> {
+  async callTool(
+    tool: string,
+    args: unknown,
+    signal?: AbortSignal,
+    onProgress?: (text: string) => void,
+  ): Promise<CallToolResult> {
     const { callTimeoutMs } = this.options
     if (this.gone) throw this.goneError(tool)
     const { sdk, client } = this.connected()
@@ -109,9 +114,13 @@ export class McpConnection {
     else signal?.addEventListener('abort', forward, { once: true })
     try {
       const params = { name: tool, arguments: args as Record<string, unknown> }
+      // With `onprogress` the SDK sends a progressToken; each notification is said in words.
       const result = await client.callTool(params, undefined, {
         timeout: callTimeoutMs,
         signal: call.signal,
+        ...(onProgress !== undefined && {
+          onprogress: (progress: McpProgress) => onProgress(progressText(progress)),
+        }),
       })
       return result as CallToolResult
     } catch (error) {
@@ -128,6 +137,12 @@ export class McpConnection {
     } finally {
       signal?.removeEventListener('abort', forward)
     }
+  }
+
+  /** What the server said of itself at initialize (`instructions`), when it said anything. */
+  instructions(): string | undefined {
+    const text = this.started === undefined ? undefined : this.connected().client.getInstructions()
+    return text?.trim() || undefined
   }
 
   /** Closes the connection; a server's group gets its stdin ended, then SIGTERM, then SIGKILL. */
@@ -191,4 +206,24 @@ function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
       resolve(true)
     })
   })
+}
+
+interface McpProgress {
+  progress: number
+  total?: number
+  message?: string
+}
+
+/** `3 of 10: copying files`, `40%`, or the message alone. */
+export function progressText({ progress, total, message }: McpProgress): string {
+  const share =
+    total !== undefined && total > 0
+      ? total === 100
+        ? `${Math.round(progress)}%`
+        : `${progress} of ${total}`
+      : undefined
+  return (
+    [share, message?.trim() || undefined].filter((part) => part !== undefined).join(': ') ||
+    `${progress}`
+  )
 }

@@ -1,7 +1,7 @@
 // An MCP tool result, split for its two readers: the model gets the text (text blocks, the text
 // of embedded resources, the structured content when there is no text, and a line naming each
 // image, audio clip or link it cannot see), the card gets the blocks a person reads (text,
-// images, links). Pure.
+// images, links, and the structured content). Pure.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { ToolPresentationContent } from '@deepseek-ai/dsh-tools'
 
@@ -52,9 +52,11 @@ export function splitResult(result: CallToolResult): McpResultParts {
       }
     }
   }
-  if (texts.length === 0 && result.structuredContent !== undefined) {
+  if (result.structuredContent !== undefined) {
+    // The structured result is on the card always (the agent clips long strings there); the
+    // model gets it when there is no text, which by the protocol then carries the same.
     const json = JSON.stringify(result.structuredContent, null, 2)
-    texts.push(json)
+    if (texts.length === 0) texts.push(json)
     blocks.push({ type: 'text', text: json })
   }
   return { text: texts.join('\n'), blocks }

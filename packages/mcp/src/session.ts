@@ -63,10 +63,15 @@ export class McpSession {
   }
 
   /** The servers that are up, with their tools' model names. */
-  up(): { name: string; tools: string[] }[] {
+  up(): { name: string; tools: string[]; instructions?: string }[] {
     return [...this.servers.values()]
       .filter((server) => server.ready)
-      .map((server) => ({ name: server.connection.name, tools: [...server.tools.keys()] }))
+      .map((server) => {
+        const instructions = server.connection.instructions()
+        const name = server.connection.name
+        const tools = [...server.tools.keys()]
+        return instructions === undefined ? { name, tools } : { name, tools, instructions }
+      })
   }
 
   /** Unregisters every tool and closes every server; resolves once their processes ended. */

@@ -39,7 +39,13 @@ describe('opening a session', () => {
       'mcp__notes__grow',
     ])
     expect(stack.ctx.tools.names('s2')).toEqual([])
-    expect(handle.up()).toEqual([{ name: 'notes', tools: stack.ctx.tools.names('s1') }])
+    expect(handle.up()).toEqual([
+      {
+        name: 'notes',
+        tools: stack.ctx.tools.names('s1'),
+        instructions: 'Notes live in note.txt.\nLook a word up before you write it down.',
+      },
+    ])
   })
 
   it('the model sees the server json schema and a section naming the server', async () => {
@@ -73,11 +79,33 @@ describe('calls and cards', () => {
     await stack.open('s1').ready
     const card = (name: string) => stack?.ctx.tools.presentCall(name, {}, { session: 's1' })
     expect(card('mcp__notes__lookup')).toEqual({ title: 'Look up a word', kind: 'read' })
-    expect(card('mcp__notes__write_note')).toEqual({ title: 'Write a note', kind: 'other' })
+    // Destructive but not deleting (it overwrites): edit; it says it erases: delete.
+    expect(card('mcp__notes__write_note')).toEqual({ title: 'Write a note', kind: 'edit' })
     expect(card('mcp__notes__erase')).toEqual({ title: 'notes: erase', kind: 'delete' })
   })
 
-  it('the model gets the text and the card the text, the image and the link', async () => {
+  it("a call sends a progressToken and the server's progress reaches the card while it runs", async () => {
+    stack = await makeStack()
+    await stack.open('s1').ready
+    const statuses: string[] = []
+    const report = (progress: { type: string; text?: string }) => {
+      if (progress.type === 'status') statuses.push(progress.text ?? '')
+    }
+    const result = await stack.call('s1', 'mcp__notes__slow', { ms: 5 }, { report })
+    expect(result.content[0]?.text).toBe('done waiting')
+    expect(statuses).toEqual(['1 of 2: waiting'])
+  })
+
+  it("the server's instructions reach the session's prompt section", async () => {
+    stack = await makeStack()
+    await stack.open('s1').ready
+    const system = stack.ctx.systemPrompt.assemble(undefined, 's1').system
+    expect(system).toContain(
+      '  Its instructions: Notes live in note.txt.\n  Look a word up before you write it down.',
+    )
+  })
+
+  it('the model gets the text and the card the text, the image, the link and the structured content', async () => {
     stack = await makeStack()
     await stack.open('s1').ready
     const result = await stack.call('s1', 'mcp__notes__lookup', { word: 'cat' })
@@ -92,7 +120,9 @@ describe('calls and cards', () => {
       { type: 'text', text: 'cat: a word' },
       { type: 'image', data: expect.stringMatching(/^iVBOR/), mimeType: 'image/png' },
       { type: 'link', uri: 'https://example.test/words/cat', name: 'cat' },
+      { type: 'text', text: JSON.stringify({ word: 'cat', meaning: 'a word' }, null, 2) },
     ])
+    expect(card?.title).toBe('Look up a word')
   })
 
   it('an isError result fails the call with the server text and MCP_TOOL_ERROR', async () => {

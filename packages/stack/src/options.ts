@@ -21,7 +21,7 @@ import type { WebSearchConfig } from '@deepseek-ai/dsh-web-search'
 /** Which model answers prompts: one of the `llm` key's three. */
 export type DshModelOptions =
   | ({ kind: 'openai' } & OpenAiLlmConfig)
-  | { kind: 'scripted'; script: LlmScript; delayMs?: number }
+  | { kind: 'scripted'; script: LlmScript; delayMs?: number; imageInput?: boolean }
   /** NoticeLlm: answers every prompt with how to configure a model. */
   | { kind: 'unconfigured' }
 
@@ -43,6 +43,8 @@ export interface DshStackOptions {
   permission?: PermissionConfig
   /** `ToolPlan`: the todo tool. */
   toolPlan?: Record<string, never>
+  /** `ToolImage`: read_image, offered while a session's model takes images; needs a file key. */
+  toolImage?: Record<string, never>
   /** `LocalShell` (ctx.shell, unconfined): `secrets`, `killGraceMs`. */
   shellLocal?: LocalShellConfig
   /** `SandboxShell` (ctx.shell under bubblewrap), in place of `shellLocal`: `bwrap`, `visible`, … */

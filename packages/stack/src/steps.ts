@@ -1,6 +1,6 @@
 // The stack's steps, in the order each plugin needs the ones before it: the file system (the
 // disk, or each session's editor over it), the read-before-write policy, the tool registry and
-// the system prompt, the tools (files, search, plan, shell, web), the permission layer, the model,
+// the system prompt, the tools (files, search, plan, images, shell, web), the permission layer, the model,
 // the agent host, the ACP bridge and each session's MCP servers. A step is there when its key
 // is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
@@ -17,6 +17,7 @@ import LocalShell from '@deepseek-ai/dsh-shell-local'
 import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
+import * as ToolImage from '@deepseek-ai/dsh-tool-image'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
@@ -49,6 +50,7 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (toolSearch !== undefined) add('tool-search', () => ctx.plugin(ToolSearch, toolSearch))
   if (permission !== undefined) add('permission', () => ctx.plugin(Permission, permission))
   if (toolPlan !== undefined) add('tool-plan', () => ctx.plugin(ToolPlan))
+  if (options.toolImage !== undefined) add('tool-image', () => ctx.plugin(ToolImage))
   if (shellSandbox !== undefined) add('shell-sandbox', () => ctx.plugin(SandboxShell, shellSandbox))
   else if (shellLocal !== undefined) add('shell-local', () => ctx.plugin(LocalShell, shellLocal))
   if (toolShell !== undefined) add('tool-shell', () => ctx.plugin(ToolShell, toolShell))
@@ -57,7 +59,8 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (web !== undefined && webSearch !== undefined) {
     add('web-search', () => ctx.plugin(WebSearch, webSearch))
   }
-  if (web !== undefined && toolWeb !== undefined) add('tool-web', () => ctx.plugin(ToolWeb, toolWeb))
+  if (web !== undefined && toolWeb !== undefined)
+    add('tool-web', () => ctx.plugin(ToolWeb, toolWeb))
   const { llm, agents, acp, mcp } = options
   if (llm !== undefined) add('llm', () => loadModel(ctx, llm))
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
@@ -77,7 +80,11 @@ function loadModel(ctx: Context, model: DshModelOptions): ReturnType<PluginStep[
       return ctx.plugin(OpenAiLlm, config)
     }
     case 'scripted':
-      return ctx.plugin(ScriptedLlm, { script: model.script, delayMs: model.delayMs ?? 0 })
+      return ctx.plugin(ScriptedLlm, {
+        script: model.script,
+        delayMs: model.delayMs ?? 0,
+        ...(model.imageInput === true && { imageInput: true }),
+      })
     case 'unconfigured':
       return ctx.plugin(NoticeLlm)
   }

@@ -44,9 +44,12 @@ export function formatPlan(args: TodoArgs): string {
   return [`Plan updated: ${done} of ${args.todos.length} done (${legend}).`, ...lines].join('\n')
 }
 
-/** A compact card: kind `think`, the count in the title, nothing else. */
+/**
+ * A compact card: kind `think`, the count in the title, nothing else; `quiet`: a UI that shows
+ * the plan draws no card for a call that sets it (the plan is what the person follows).
+ */
 export function presentTodoCall(args: TodoArgs): ToolCallPresentation {
-  return { title: planTitle(args), kind: 'think' }
+  return { title: planTitle(args), kind: 'think', quiet: true }
 }
 
 /** The list the call set, as the session's plan; a failed call shows its error as usual. */

@@ -87,11 +87,12 @@ describe('the todo tool', () => {
 })
 
 describe('the card', () => {
-  it('opens compact: kind think, the count in the title, no content', async () => {
+  it('opens compact and quiet: kind think, the count in the title, no content', async () => {
     const { ctx } = await mount()
     expect(ctx.tools.presentCall('todo', { todos: TODOS })).toEqual({
       title: 'Update plan (1 of 3 done)',
       kind: 'think',
+      quiet: true,
     })
   })
 

@@ -1,14 +1,14 @@
 // The `grep` tool: ripgrep over the root, its output read as it streams, formatted into result
 // lines (offset, head_limit, the line and size caps), and ripgrep ended as soon as the result
 // is full. Files and counts come from ripgrep's own lists; content from its line output.
-import { isAbsolute, resolve } from 'node:path'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { compileGlob, nameFilterFlags } from './glob-match'
 import type { PathMatcher } from './glob-match'
 import { DEFAULT_HEAD_LIMIT, grepFlags, grepInput } from './grep-input'
 import type { GrepArgs } from './grep-input'
-import { MAX_LOCATIONS, presentSearchResult, searchTitle } from './present'
+import { clipPattern, presentSearchResult, searchTitle } from './present'
+import { GrepLocations } from './grep-locations'
 import type { SearchDetails } from './present'
 import { CountParser, LineParser, PathListParser } from './records'
 import type { LineRecord } from './records'
@@ -28,16 +28,19 @@ export function createGrepTool(options: SearchOptions) {
     presentCall: (args, view) => ({
       title: searchTitle('Search', args, view),
       kind: 'search',
-      ...(grepSummary(args) && { rawInput: grepSummary(args) }),
+      rawInput: grepSummary(args),
     }),
     presentResult: (_args, result) => presentSearchResult(result),
     access: (args, exec) => ({ effect: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
   })
 }
 
-/** The options beyond pattern, path and glob, for the card: `content, context 2, -i`. */
-function grepSummary(args: GrepArgs): string | undefined {
-  const parts: string[] = []
+/**
+ * What the running card shows: the pattern, then the options beyond path and glob
+ * (`pattern: needle, content, context 2`).
+ */
+function grepSummary(args: GrepArgs): string {
+  const parts: string[] = [`pattern: ${clipPattern(args.pattern)}`]
   if (args.output_mode !== undefined) parts.push(args.output_mode)
   if (args.context) parts.push(`context ${args.context}`)
   if (args.case_insensitive) parts.push('case-insensitive')
@@ -45,14 +48,14 @@ function grepSummary(args: GrepArgs): string | undefined {
   if (args.multiline) parts.push('multiline')
   if (args.head_limit !== undefined) parts.push(`head_limit ${args.head_limit}`)
   if (args.offset) parts.push(`offset ${args.offset}`)
-  return parts.length > 0 ? parts.join(', ') : undefined
+  return parts.join(', ')
 }
 
 async function applyGrep(options: SearchOptions, args: GrepArgs, exec: ToolExecution) {
   const matcher = args.glob === undefined ? undefined : compileGlob(args.glob, true)
   const root = await searchRoot(args.path, exec, 'grep')
   const result = new ResultLines(args.offset ?? 0, args.head_limit ?? DEFAULT_HEAD_LIMIT)
-  const files = new FileList(root)
+  const files = new GrepLocations(root)
   const keep = pathFilter(root, matcher)
   const mode = args.output_mode ?? 'files_with_matches'
   const listed = (path: string, line: string): boolean => {
@@ -93,7 +96,7 @@ function pathFilter(root: SearchRoot, matcher: PathMatcher | undefined) {
 /** Content records → `path:N:text` / `path-N-text` lines, `--` between groups (with context). */
 function contentLines(
   result: ResultLines,
-  files: FileList,
+  files: GrepLocations,
   keep: (path: string) => boolean,
   context: number,
 ) {
@@ -131,45 +134,4 @@ function render(result: ResultLines, root: SearchRoot, note: string | undefined)
     text = result.lines.join('\n') + (closing === undefined ? '' : `\n\n${closing}`)
   }
   return note === undefined ? text : `${text}\n${note}`
-}
-
-/** The first MAX_LOCATIONS files shown, with the line of their first match when known. */
-class FileList {
-  private readonly files = new Map<string, number | undefined>()
-
-  constructor(private readonly root: SearchRoot) {}
-
-  /** A file shown in the result; `line` is a line shown of it, `match` when it matched. */
-  noteLine(path: string, line: number | undefined, match: boolean): void {
-    const known = this.files.get(path)
-    if (known !== undefined) return
-    if (!this.files.has(path) && this.files.size >= MAX_LOCATIONS) return
-    if (match || !this.files.has(path)) this.files.set(path, match ? line : undefined)
-  }
-
-  /** Files and counts carry no lines: ripgrep finds each file's first match (`-m 1`). */
-  async findLines(options: SearchOptions, args: GrepArgs, exec: ToolExecution): Promise<void> {
-    const paths = [...this.files.keys()]
-    if (paths.length === 0) return
-    const flags = [
-      ...grepFlags({ ...args, output_mode: 'content', context: 0 }),
-      '--max-count',
-      '1',
-    ]
-    const parser = new LineParser((record) => {
-      if (record.match && this.files.get(record.path) === undefined) {
-        this.files.set(record.path, record.line)
-      }
-      return true
-    })
-    const root = { ...this.root, arg: undefined }
-    await search(options, root, [...flags, '--', ...paths], (chunk) => parser.push(chunk), exec)
-  }
-
-  located(): SearchDetails['files'] {
-    return [...this.files].map(([path, line]) => {
-      const absolute = isAbsolute(path) ? path : resolve(this.root.cwd, path)
-      return line === undefined ? { path: absolute } : { path: absolute, line }
-    })
-  }
 }

@@ -1,7 +1,7 @@
 // The search cards: `Find <pattern>` (glob) and `Search <pattern>` (grep), then ` in <path>`
 // when a path is given and ` (<glob>)` when a glob is; kind `search`. After the result, the
-// card points at the files found (at most MAX_LOCATIONS, in result order; grep's with the
-// line of their first match) — never at a directory, which an editor would fail to open.
+// card points at what was found — glob's files (at most MAX_LOCATIONS), grep's matched lines
+// (./grep-locations) — never at a directory, which an editor would fail to open.
 // The card's content is the result text (a UI shows it when the result card brings none).
 // Pure and total: presentation runs on whatever arguments a UI replays.
 import { isAbsolute, relative } from 'node:path'
@@ -14,14 +14,16 @@ import type {
 
 /** The pattern keeps this many UTF-16 units in a title, then `…`. */
 export const TITLE_PATTERN_CHARS = 80
-/** Files a finished card points at. */
+/** Files a finished card points at (glob's; grep's listed files, or its files past the lines). */
 export const MAX_LOCATIONS = 20
+/** Matched lines a finished grep card points at before it gives further files once. */
+export const MAX_LINE_LOCATIONS = 50
 
 /** `details` of both tools: where the search started and the files it shows first. */
 export interface SearchDetails {
   /** The search root, absolute. */
   root: string
-  /** The first files of the result (absolute), in result order; grep's with a line. */
+  /** Where the result points (absolute), in result order; grep's with a line. */
   files: ToolLocation[]
 }
 
@@ -62,5 +64,5 @@ export function presentSearchResult(
   const details = result.details
   if (result.isError || details === undefined || !Array.isArray(details.files)) return undefined
   if (details.files.length === 0) return undefined
-  return { locations: details.files.slice(0, MAX_LOCATIONS) }
+  return { locations: details.files.slice(0, MAX_LINE_LOCATIONS + MAX_LOCATIONS) }
 }

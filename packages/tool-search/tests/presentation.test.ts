@@ -41,7 +41,7 @@ describe('titles and kind', () => {
     expect(present('grep', { pattern: 'x', output_mode: 'content', context: 2 })).toEqual({
       title: 'Search x',
       kind: 'search',
-      rawInput: 'content, context 2',
+      rawInput: 'pattern: x, content, context 2',
     })
   })
 })
@@ -54,7 +54,7 @@ describe('locations after the result', () => {
     return tools.ctx.tools.presentResult(name, args, view, { cwd: tree.root })?.locations ?? []
   }
 
-  it('grep points at each file found with the line of its first match', async () => {
+  it('grep points at each file found with its first match, and at each matched line of content', async () => {
     const files = await locationsOf('grep', { pattern: 'needle', path: 'src' })
     expect(files).toEqual([
       { path: `${tree.root}/src/app.ts`, line: 1 },
@@ -68,7 +68,23 @@ describe('locations after the result', () => {
       output_mode: 'content',
       context: 1,
     })
-    expect(content).toEqual([{ path: `${tree.root}/src/deep/nested/util.ts`, line: 3 }])
+    expect(content).toEqual([
+      { path: `${tree.root}/src/deep/nested/util.ts`, line: 3 },
+      { path: `${tree.root}/src/deep/nested/util.ts`, line: 4 },
+    ])
+  })
+
+  it('grep content points at each matched line up to 50, then at further files once, up to 20', async () => {
+    const located = await locationsOf('grep', {
+      pattern: '^file [0-9]+$',
+      path: 'flat',
+      output_mode: 'content',
+      head_limit: 0,
+    })
+    expect(located).toHaveLength(70)
+    expect(located.every((location) => location.line === 1)).toBe(true)
+    const paths = located.map((location) => location.path)
+    expect(new Set(paths).size).toBe(70)
   })
 
   it('at most 20 files, in result order, and never a directory', async () => {

@@ -3,7 +3,7 @@
 // content and never rendered into it: it is for presentation, not for the model.
 import { ToolError } from './errors'
 import type { ToolErrorCode } from './errors'
-import type { ToolContent, ToolExecutionResult } from './types'
+import type { ToolContent, ToolExecutionResult, ToolImage } from './types'
 
 /** The error result for a thrown value: `Error: <message>`, plus `{ name, code }` when coded. */
 export function errorResult(callId: string, thrown: unknown): ToolExecutionResult {
@@ -43,17 +43,38 @@ export function outputResult(
       const isError = 'isError' in output && output.isError === true
       const result: ToolExecutionResult = { callId, content, isError }
       if ('details' in output && output.details !== undefined) result.details = output.details
+      const images = 'images' in output ? imagesOf(output.images) : []
+      if (images === undefined) return invalidOutput(callId, toolName)
+      if (images.length > 0) result.images = images
       return result
     }
   } else {
     const content = toContent(output)
     if (content !== undefined) return { callId, content, isError: false }
   }
+  return invalidOutput(callId, toolName)
+}
+
+function invalidOutput(callId: string, toolName: string): ToolExecutionResult {
   return toolErrorResult(
     callId,
     'TOOL_INVALID_OUTPUT',
-    `Tool "${toolName}" returned an invalid result (expected a string, text blocks, or { content, details }).`,
+    `Tool "${toolName}" returned an invalid result (expected a string, text blocks, or { content, details, images }).`,
   )
+}
+
+/** `images` of an output: each `{ mimeType: 'image/…', data }`; undefined when one is not. */
+function imagesOf(value: unknown): ToolImage[] | undefined {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) return undefined
+  const images: ToolImage[] = []
+  for (const item of value) {
+    const { mimeType, data } = (item ?? {}) as Record<string, unknown>
+    if (typeof mimeType !== 'string' || !mimeType.startsWith('image/')) return undefined
+    if (typeof data !== 'string') return undefined
+    images.push({ mimeType, data })
+  }
+  return images
 }
 
 function toContent(value: unknown): ToolContent[] | undefined {

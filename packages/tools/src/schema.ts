@@ -10,9 +10,10 @@ import { refusesUnknownKeys } from './arguments'
 import type { ToolDefinition, ToolSchema } from './types'
 
 export function toolSchema(def: ToolDefinition): ToolSchema {
+  const images = def.returnsImages === true ? { returnsImages: true } : {}
   if (def.parameters !== undefined) {
     const { $schema: _given, ...parameters } = def.parameters
-    return { name: def.name, description: def.description, parameters }
+    return { name: def.name, description: def.description, parameters, ...images }
   }
   const { $schema: _dialect, ...parameters } = z.toJSONSchema(def.input, {
     io: 'input',
@@ -20,5 +21,5 @@ export function toolSchema(def: ToolDefinition): ToolSchema {
   if (refusesUnknownKeys(def.input) && parameters.additionalProperties === undefined) {
     parameters.additionalProperties = false
   }
-  return { name: def.name, description: def.description, parameters }
+  return { name: def.name, description: def.description, parameters, ...images }
 }

@@ -5,6 +5,15 @@ import type { z } from 'zod'
 /** A block of tool output for the model. */
 export type ToolContent = { type: 'text'; text: string }
 
+/**
+ * An image a tool's result carries for the model (base64 `data`, an `image/…` type), beside
+ * its text; a host offers such a tool only to a model that takes images (`returnsImages`).
+ */
+export interface ToolImage {
+  mimeType: string
+  data: string
+}
+
 /** The session a tool runs for: `header.cwd` is its workspace. */
 export interface ToolSession {
   header: ToolSessionHeader
@@ -65,6 +74,8 @@ export type ToolCallProgress =
   | { type: 'started' }
   /** A piece of the running call's live output (a command's), as the tool batches it. */
   | { type: 'output'; text: string }
+  /** Where the running call is (a server's progress): a UI shows it on the card, replaced each time. */
+  | { type: 'status'; text: string }
 
 /** One call of a tool, as the host asks for it. */
 export interface ToolExecution {
@@ -90,6 +101,8 @@ export interface ToolExecutionResult {
   error?: { name: string; code: string }
   /** Structured result for presentation; never sent to the model. */
   details?: unknown
+  /** Images for the model, after the text (see ToolImage). */
+  images?: ToolImage[]
 }
 
 /**
@@ -97,7 +110,9 @@ export interface ToolExecutionResult {
  * model reads as it is but a UI shows as failed (a command that exited non-zero).
  */
 export type ToolOutput<D = unknown> =
-  string | ToolContent[] | { content: string | ToolContent[]; details?: D; isError?: boolean }
+  | string
+  | ToolContent[]
+  | { content: string | ToolContent[]; details?: D; isError?: boolean; images?: ToolImage[] }
 
 export type ToolKind =
   'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other'
@@ -128,6 +143,11 @@ export interface ToolCallPresentation {
   locations?: ToolLocation[]
   /** The call runs a command whose output streams (`output` progress): a UI may show a terminal. */
   terminal?: ToolTerminalCall
+  /**
+   * The call shows itself through what its result sets (a plan): a UI that shows that draws no
+   * card for a call that succeeds; a failed one gets its card.
+   */
+  quiet?: boolean
 }
 
 /** A call shown as a terminal: where its command runs (default: the session workspace). */
@@ -235,6 +255,8 @@ export interface ToolDefinition<I extends ToolInput = ToolInput, D = unknown> {
    * arguments (a `z.looseObject({})` passes them on as they came).
    */
   parameters?: Record<string, unknown>
+  /** The tool's results carry images: a host offers it only to a model that takes them. */
+  returnsImages?: boolean
   execute(args: z.infer<I>, exec: ToolExecution): Promise<ToolOutput<D>>
   /** Pure; never throws. */
   presentCall?(args: z.infer<I>, view?: ToolPresentationView): ToolCallPresentation | undefined
@@ -262,6 +284,8 @@ export interface ToolSchema {
   name: string
   description: string
   parameters: Record<string, unknown>
+  /** As the definition's: offered only to a model that takes images. */
+  returnsImages?: boolean
 }
 
 /** A choice offered to the person asked about a call. */

@@ -94,7 +94,7 @@ describe('successful calls', () => {
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'ToolError', code: 'TOOL_INVALID_OUTPUT' })
     expect(result.content[0]?.text).toBe(
-      'Error: Tool "odd" returned an invalid result (expected a string, text blocks, or { content, details }).',
+      'Error: Tool "odd" returned an invalid result (expected a string, text blocks, or { content, details, images }).',
     )
   })
 })

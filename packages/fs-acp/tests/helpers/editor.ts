@@ -7,7 +7,7 @@
 // recorded.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { AcpFsClient } from '../../src/index'
+import type { AcpFsClient, AcpFsNotice } from '../../src/index'
 
 /** A JSON-RPC error as the ACP SDK rejects with: a numeric code and a message. */
 export class EditorRequestError extends Error {
@@ -43,6 +43,10 @@ export class MemoryEditor implements AcpFsClient {
   readonly canRead: boolean
   readonly canWrite: boolean
   readonly requests: EditorRequest[] = []
+  /** The notices the provider gave the person through this editor. */
+  readonly notices: AcpFsNotice[] = []
+  /** What each call was told it waits on. */
+  readonly waits: { call: object; text: string }[] = []
   /** While set, every request is recorded, then passed through it. */
   intercept: EditorIntercept | undefined
   private readonly saves: boolean
@@ -56,6 +60,14 @@ export class MemoryEditor implements AcpFsClient {
     this.saves = options.saves ?? true
     this.makesFolders = options.makesFolders ?? true
     this.delayMs = options.delayMs ?? 0
+  }
+
+  notify(notice: AcpFsNotice): void {
+    this.notices.push(notice)
+  }
+
+  waiting(call: object, text: string): void {
+    this.waits.push({ call, text })
   }
 
   /** Types into the buffer of `path` without saving. */

@@ -46,6 +46,8 @@ export interface McpStack {
 export interface CallOptions {
   mode?: string
   signal?: AbortSignal
+  /** Told the call's progress (asked, started, status), as a host is. */
+  report?: ToolExecution['report']
 }
 
 export function stdioServer(
@@ -104,6 +106,7 @@ export async function makeStack(config: McpConfig = {}): Promise<McpStack> {
         arguments: args,
         agent: { session },
         ...(options.signal && { signal: options.signal }),
+        ...(options.report && { report: options.report }),
       }
       return ctx.tools.execute(exec)
     },
