@@ -61,6 +61,7 @@ export class AcpServer {
           get defaultModel() {
             return ctx.agents.defaultModel
           },
+          moved: (model) => ctx.agents.moved(model),
         },
         onSession: (record) => {
           sessions.set(record.id, record)

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type {} from '@deepseek-ai/dsh-llm' // for its augmentation: ctx.llm
+import type { LlmModelMove } from '@deepseek-ai/dsh-llm' // and its augmentation: ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
@@ -89,6 +89,11 @@ export default class Agents extends Service {
   /** The model a session without one uses. */
   get defaultModel(): string {
     return untraced(this.host.llm).defaultModel
+  }
+
+  /** A retired model name (the default model when absent) and its successor (ctx.llm's). */
+  moved(model?: string): LlmModelMove | undefined {
+    return untraced(this.host.llm).moved(model)
   }
 
   /** True when sessions are stored, so they can be listed and loaded again. */

@@ -6,12 +6,26 @@
 import type { Context } from 'cordis'
 import type { z } from 'zod'
 import { DEFAULT_CONTEXT_WINDOW, Llm } from '@deepseek-ai/dsh-llm'
-import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import type {
+  LlmModelInfo,
+  LlmModelMove,
+  LlmRequest,
+  LlmStreamEvent,
+  LlmThoughtLevels,
+} from '@deepseek-ai/dsh-llm'
 import { Config } from './config'
 import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
-import { KNOWN_MODELS, apiKeyFromEnv, fetchModelIds, modelList } from './models'
+import {
+  KNOWN_MODELS,
+  apiKeyFromEnv,
+  currentModelName,
+  fetchModelIds,
+  modelList,
+  retiredModelMove,
+} from './models'
 import { readChatStream } from './read'
+import { thoughtLevelsOf } from './thinking'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 
 export default class OpenAiLlm extends Llm {
@@ -28,8 +42,9 @@ export default class OpenAiLlm extends Llm {
     this.apiKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
   }
 
+  /** The configured model, a retired name given as its successor. */
   override get defaultModel(): string {
-    return this.settings.model
+    return currentModelName(this.settings.model)
   }
 
   /**
@@ -37,23 +52,34 @@ export default class OpenAiLlm extends Llm {
    * else the configured model; the configured model is always in it. Asked once.
    */
   override models(): Promise<string[]> {
-    const { baseUrl, model } = this.settings
+    const { baseUrl } = this.settings
     this.listed ??= fetchModelIds(baseUrl, this.apiKey).then((ids) =>
-      modelList(baseUrl, model, ids),
+      modelList(baseUrl, this.defaultModel, ids),
     )
     return this.listed
   }
 
   /** The configured window wins, then the known one, then DEFAULT_CONTEXT_WINDOW. */
   override modelInfo(model?: string): LlmModelInfo {
-    const id = model ?? this.settings.model
+    const id = currentModelName(model ?? this.settings.model)
     const known = KNOWN_MODELS[id]
     const prices = this.settings.prices ?? known?.prices
     return {
       id,
       contextWindow: this.settings.contextWindow ?? known?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       ...(prices !== undefined && { prices }),
+      ...(known?.maxOutputTokens !== undefined && { maxOutputTokens: known.maxOutputTokens }),
     }
+  }
+
+  /** DeepSeek's levels (off, high, max) for its models; `reasoning_effort`'s for the rest. */
+  override thoughtLevels(model?: string): LlmThoughtLevels {
+    return thoughtLevelsOf(currentModelName(model ?? this.settings.model))
+  }
+
+  /** A retired DeepSeek name (`deepseek-chat`, `deepseek-reasoner`) and its successor. */
+  override moved(model?: string): LlmModelMove | undefined {
+    return retiredModelMove(model ?? this.settings.model)
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -80,10 +106,16 @@ export { Config, DEFAULT_BASE_URL, DEFAULT_MODEL } from './config'
 export type { OpenAiLlmConfig } from './config'
 export {
   API_KEY_ENVS,
+  DEEPSEEK_FLASH_PRICES,
   DEEPSEEK_MODELS,
-  DEEPSEEK_PRICES,
+  DEEPSEEK_PRO_PRICES,
   KNOWN_MODELS,
+  RETIRED_MODELS,
   apiKeyFromEnv,
+  currentModelName,
   isDeepSeekHost,
   modelList,
+  retiredModelMove,
 } from './models'
+export { thoughtLevelsOf, wireThinking } from './thinking'
+export type { WireThinking } from './thinking'
