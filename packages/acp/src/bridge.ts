@@ -83,7 +83,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
   const sessions = new ConnectionSessions((agent) => recordOf(agent), deps.onSession)
-  const options = new SessionOptions(deps.models)
+  const options = new SessionOptions(deps.models, deps.modes, deps.defaultMode)
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -108,6 +108,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       files: acpSessionFiles(connection, id, capabilities),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
+      configOptions: (record) => options.of(record),
       terminals: offersTerminalOutput(capabilities?._meta),
       notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.

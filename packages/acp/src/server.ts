@@ -62,6 +62,7 @@ export class AcpServer {
             return ctx.agents.defaultModel
           },
           moved: (model) => ctx.agents.moved(model),
+          thoughtLevels: (model) => ctx.agents.thoughtLevels(model),
         },
         onSession: (record) => {
           sessions.set(record.id, record)

@@ -9,6 +9,7 @@ import { RequestError } from '@agentclientprotocol/sdk'
 import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
+  SessionConfigOption,
   SessionUpdate,
   StopReason,
 } from '@agentclientprotocol/sdk'
@@ -26,7 +27,6 @@ import {
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
-import { toAcpConfigOptionUpdate } from './config-options'
 import { isCompactCommand } from './context-updates'
 import { toAcpTerminalEnd } from './terminal-cards'
 import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
@@ -56,6 +56,8 @@ export interface AcpSessionRecordOptions {
   compaction?: boolean
   /** The models the session may switch to, and the one it uses without a choice. */
   models?: () => { list: readonly string[]; fallback: string }
+  /** The session's whole option list now, sent as `config_option_update` when one changes. */
+  configOptions?: (record: AcpSessionRecord) => SessionConfigOption[]
   /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
   terminals?: boolean
   /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
@@ -288,10 +290,14 @@ export class AcpSessionRecord {
         this.sendAll(presentSessionEvent(event, this.presenter))
         this.closeOpenCards(event.reason)
         return
+      case 'session/mode':
+        // Both roads see a mode change: the legacy mode selector and the config options.
+        this.sendAll(presentSessionEvent(event, this.presenter))
+        this.sendOptions()
+        return
       case 'session/model':
-        if (this.options.models) {
-          this.options.send(toAcpConfigOptionUpdate(this.options.models().list, event.model))
-        }
+      case 'session/thought-level':
+        this.sendOptions()
         return
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))
@@ -303,6 +309,13 @@ export class AcpSessionRecord {
     for (const { wireId, opening } of this.cards.takeAll()) {
       this.sendAll([...opening, toAcpUnfinishedToolCall(wireId, reason)])
     }
+  }
+
+  /** The whole option list, as a client replaces its option state with it. */
+  private sendOptions(): void {
+    const options = this.options.configOptions?.(this)
+    if (options)
+      this.options.send({ sessionUpdate: 'config_option_update', configOptions: options })
   }
 
   private sendAll(updates: readonly SessionUpdate[]): void {
