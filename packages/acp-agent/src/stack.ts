@@ -25,6 +25,7 @@ import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as McpSessions from './mcp-sessions'
+import * as AskSessions from './ask-sessions'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -100,6 +101,8 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
     ['mcp', () => ctx.plugin(McpServers, mcp)],
     ['mcp-sessions', () => ctx.plugin(McpSessions)],
+    // ask_user and exit_plan_mode per session, through the client's forms (ask-sessions.ts).
+    ['ask-sessions', () => ctx.plugin(AskSessions)],
   ])
 }
 

@@ -102,9 +102,11 @@ describe('config options over the bin', () => {
         ['thought_level', 'thought_level'],
       ])
       const mode = opened.configOptions?.[0]
-      expect(mode && 'options' in mode && mode.options.map((entry) => entry.value)).toContain(
-        'read-only',
-      )
+      expect(
+        mode &&
+          'options' in mode &&
+          mode.options.map((entry) => ('value' in entry ? entry.value : '')),
+      ).toContain('read-only')
 
       const before = client.updates.length
       const answer = await agent.request('session/set_config_option', {

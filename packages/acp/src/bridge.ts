@@ -22,6 +22,7 @@ import { resolve } from 'node:path'
 import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/dsh-agent'
 import { ConnectionSessions } from './connection-sessions'
 import { acpSessionFiles } from './editor-files'
+import { acpElicitOf } from './elicit'
 import { encodableStream } from './encodable-stream'
 import { fromAcpPrompt, invalidParams } from './from-acp'
 import {
@@ -109,6 +110,8 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       configOptions: (record) => options.of(record),
+      elicit: acpElicitOf(connection, id, capabilities),
+      modes: deps.modes.map((mode) => mode.id),
       terminals: offersTerminalOutput(capabilities?._meta),
       notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.

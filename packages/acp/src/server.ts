@@ -78,6 +78,7 @@ export class AcpServer {
               agent: record.agent,
               mcpServers,
               notify: (notice: AcpNotice) => record.notify(notice),
+              ...(record.elicit && { elicit: record.elicit }),
               onClose: (close: () => Promise<void> | void) => record.onClose(close),
             }
             try {

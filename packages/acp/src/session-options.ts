@@ -112,7 +112,7 @@ export class SessionOptions {
   /** With `moved`, the notice of a retired model name goes after them, once. */
   announce(record: AcpSessionRecord, send: (update: SessionUpdate) => void, moved?: string): void {
     setImmediate(() => {
-      send(toAcpAvailableCommands())
+      send(toAcpAvailableCommands(this.modes.some((mode) => mode.id === 'plan')))
       if (moved !== undefined) record.notify({ title: moved, severity: 'warning' })
     })
   }

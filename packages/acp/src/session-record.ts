@@ -27,11 +27,12 @@ import {
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
-import { isCompactCommand } from './context-updates'
+import { isCompactCommand, planCommandText } from './context-updates'
 import { toAcpTerminalEnd } from './terminal-cards'
 import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
+import type { AcpElicit } from './elicit'
 import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
@@ -62,6 +63,10 @@ export interface AcpSessionRecordOptions {
   terminals?: boolean
   /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
   notices?: boolean
+  /** The session's channel to the person's forms, when the client shows them (./elicit). */
+  elicit?: AcpElicit
+  /** The modes of the session: `/plan` switches to `plan` when it is one of them. */
+  modes?: readonly string[]
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -98,6 +103,11 @@ export class AcpSessionRecord {
     return this.agent.session.header.id
   }
 
+  /** The session's channel to the person's forms; undefined when the client shows none. */
+  get elicit(): AcpElicit | undefined {
+    return this.options.elicit
+  }
+
   /** The session's files as its editor holds them (as far as the client offers them). */
   get files(): AcpSessionFiles {
     return this.options.files
@@ -127,7 +137,16 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
+        const planned = this.options.modes?.includes('plan') ? planCommandText(text) : undefined
+        if (planned !== undefined) {
+          // `/plan [text]`: the session plans from now on; the text, if any, is the prompt.
+          this.agent.setMode('plan')
+          if (planned === '') return 'end_turn'
+        }
+        const prompt = planned ?? text
+        const end = await (isCompactCommand(prompt)
+          ? this.agent.compact()
+          : this.agent.send(prompt))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)

@@ -13,10 +13,18 @@ export function refusedError(
   confined?: PermissionConfinement,
 ): PermissionError {
   const what = group === 'edit' ? 'Edits' : group === 'read' ? 'Reads' : 'Such calls'
+  if (mode === 'plan') {
+    return new PermissionError(
+      'PERMISSION_DENIED',
+      `${what} are refused: the session is planning, so nothing may change yet. Read and ` +
+        `search as you need, then present the plan with exit_plan_mode; the person reviews ` +
+        `it, and once they approve it the session leaves plan mode and the change can be made.`,
+    )
+  }
   const wanted = group === 'edit' ? 'the change' : 'the call'
   // Modes that would ask or run it; full access is the person's own idea, never suggested.
   const modes = modesWhere(group, inside, ['ask', 'allow'], confined).filter(
-    (id) => id !== 'full-access',
+    (id) => id !== 'full-access' && id !== 'plan',
   )
   return new PermissionError(
     'PERMISSION_DENIED',
