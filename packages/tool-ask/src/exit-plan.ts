@@ -112,9 +112,12 @@ export function createExitPlanTool(channel: AskChannel) {
         ? { title, content, plan: details.entries }
         : { title, content }
     },
-    // Without forms, the permission question is the review: it shows the plan and is asked
-    // in every mode; allowing the call approves the plan.
-    access: () => (channel.elicit ? { effect: 'none' } : { effect: 'none', askAlways: true }),
+    // Without forms, the permission question is the review: while planning the call is asked
+    // in every mode, its question shows the plan, and allowing it approves the plan.
+    access: () =>
+      channel.elicit || channel.mode() !== PLAN_MODE
+        ? { effect: 'none' }
+        : { effect: 'none', askAlways: true },
     preview: async (args) => [{ type: 'text', text: args.plan }],
   })
 }
