@@ -93,6 +93,8 @@ export function appStack(app: DshApp): DshStackOptions {
       mcpCapabilities: { http: true, sse: false },
     },
     mcp: app.mcp ?? {},
+    // ask_user (where the client shows forms) and exit_plan_mode, per session.
+    toolAsk: {},
     // The web tools: ctx.web (fetching through the private-address guard), its search
     // providers, and web_fetch / web_search (the latter only with a provider).
     web: { allowPrivate: app.web?.allowPrivate === true },

@@ -39,7 +39,7 @@ frames, logs go to stderr.
 
 Options:
   --script FILE     play a scripted model from a JSON script file
-  --model NAME      model name for the OpenAI-compatible server (default deepseek-chat)
+  --model NAME      model name for the OpenAI-compatible server (default deepseek-v4-flash)
   --base-url URL    base URL of the OpenAI-compatible server (default
                     https://api.deepseek.com); on its own it selects that server,
                     with or without a key

@@ -4,7 +4,12 @@
 // no key, a keyless local server), else NoticeLlm answers with how to configure one.
 // Reads the script file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
-import { DEFAULT_BASE_URL, DEFAULT_MODEL, apiKeyFromEnv } from '@deepseek-ai/dsh-llm-openai'
+import {
+  DEFAULT_BASE_URL,
+  DEFAULT_MODEL,
+  apiKeyFromEnv,
+  currentModelName,
+} from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from '@deepseek-ai/dsh-stack'
 
 export type ModelChoice =
@@ -45,7 +50,11 @@ export async function chooseModel(
       ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),
       ...(flags.imageInput === true && { imageInput: true }),
     }
-    const target = `${flags.model ?? DEFAULT_MODEL} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
+    // A retired name (deepseek-chat) is sent as its successor; the session tells the person.
+    const named = flags.model ?? DEFAULT_MODEL
+    const sent = currentModelName(named)
+    const shown = sent === named ? named : `${sent} (for the retired ${named})`
+    const target = `${shown} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
     const keyed = apiKey === undefined ? ', no API key' : ''
     return { ok: true, model, description: `OpenAI-compatible model ${target}${keyed}` }
   }

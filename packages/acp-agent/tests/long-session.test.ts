@@ -214,9 +214,11 @@ describe('the model as a session option, on a keyless server', () => {
           { value: 'local-b', name: 'local-b' },
         ],
       }
-      expect(created.configOptions).toEqual([
+      const modelOf = <T extends { id: string }>(options: readonly T[] | null | undefined) =>
+        options?.find((entry) => entry.id === 'model')
+      expect(modelOf(created.configOptions)).toEqual(
         expect.objectContaining({ ...option, currentValue: 'local-a' }),
-      ])
+      )
       const refused = await first.agent
         .request('session/set_config_option', { sessionId, configId: 'model', value: 'gpt-nope' })
         .catch((error: unknown) => error)
@@ -229,14 +231,14 @@ describe('the model as a session option, on a keyless server', () => {
         configId: 'model',
         value: 'local-b',
       })
-      expect(set.configOptions).toEqual([
+      expect(modelOf(set.configOptions)).toEqual(
         expect.objectContaining({ ...option, currentValue: 'local-b' }),
-      ])
+      )
       await prompt(first.agent, sessionId, 'Hello.')
       await first.close()
       expect(
         ofKind(first.updates(), 'config_option_update').map(
-          (u) => u.configOptions[0]!.currentValue,
+          (u) => modelOf(u.configOptions)!.currentValue,
         ),
       ).toEqual(['local-b'])
       expect(server.requests.at(-1)!.body.model).toBe('local-b')
@@ -247,7 +249,9 @@ describe('the model as a session option, on a keyless server', () => {
         cwd: workspace,
         mcpServers: [],
       })
-      expect(loaded.configOptions).toEqual([expect.objectContaining({ currentValue: 'local-b' })])
+      expect(modelOf(loaded.configOptions)).toEqual(
+        expect.objectContaining({ currentValue: 'local-b' }),
+      )
       await prompt(second.agent, sessionId, 'Again.')
       await second.close()
       expect(server.requests.at(-1)!.body.model).toBe('local-b')

@@ -47,7 +47,8 @@ describe('model choice', () => {
     expect(choice).toEqual({
       ok: true,
       model: { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', contextWindow: 8192 },
-      description: 'OpenAI-compatible model deepseek-chat at http://127.0.0.1:11434/v1, no API key',
+      description:
+        'OpenAI-compatible model deepseek-v4-flash at http://127.0.0.1:11434/v1, no API key',
     })
   })
 

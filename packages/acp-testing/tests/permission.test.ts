@@ -277,7 +277,7 @@ describe('a client that cannot ask', () => {
 })
 
 describe('modes', () => {
-  it('session/new offers the four modes, set_mode switches and sends current_mode_update', async () => {
+  it('session/new offers the five modes, set_mode switches and sends both mode updates', async () => {
     const harness = await makeHarness({ withFs: true, script: script() })
     const response = await harness.agent.request('session/new', {
       cwd: harness.workspace,
@@ -289,6 +289,7 @@ describe('modes', () => {
       ['auto-edit', 'Edit automatically'],
       ['read-only', 'Read only'],
       ['full-access', 'Full access'],
+      ['plan', 'Plan'],
     ])
     await harness.setMode(response.sessionId, 'read-only')
     await harness.waitForUpdate(
@@ -296,6 +297,14 @@ describe('modes', () => {
         n.sessionId === response.sessionId &&
         n.update.sessionUpdate === 'current_mode_update' &&
         n.update.currentModeId === 'read-only',
+    )
+    // The config options see the same change: the mode option's current value follows.
+    await harness.waitForUpdate(
+      (n) =>
+        n.update.sessionUpdate === 'config_option_update' &&
+        n.update.configOptions.some(
+          (option) => option.id === 'mode' && option.currentValue === 'read-only',
+        ),
     )
     expect(harness.ctx.agents.get(response.sessionId)?.session.header.mode).toBe('read-only')
   })

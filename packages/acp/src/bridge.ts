@@ -20,6 +20,7 @@ import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/ds
 import { ConnectionSessions } from './connection-sessions'
 import type { AcpConnectionState } from './connection-state'
 import { acpSessionFiles } from './editor-files'
+import { acpElicitOf } from './elicit'
 import { encodableStream } from './encodable-stream'
 import { acpInitializeResponse } from './replies'
 import { withImagePrompts } from './prompt-images'
@@ -87,7 +88,7 @@ export interface AcpServeHandle {
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
-  const options = new SessionOptions(deps.models)
+  const options = new SessionOptions(deps.models, deps.modes, deps.defaultMode)
 
   const send = (sessionId: string, update: SessionUpdate) => {
     // Updates come from turns, which run only once the connection below exists.
@@ -117,6 +118,9 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
       files: acpSessionFiles(connection, id, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
+      configOptions: (record) => options.of(record),
+      elicit: acpElicitOf(connection, id, capabilities),
+      modes: deps.modes.map((mode) => mode.id),
       terminals: offersTerminalOutput(capabilities?._meta),
       notices: capabilities?.session?.notices != null,
       // Cancelled with the turn: `$/cancel_request` goes out, and the turn stops waiting.

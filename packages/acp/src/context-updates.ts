@@ -83,8 +83,24 @@ export const COMPACT_COMMAND: AvailableCommand = {
   description: 'Compact the conversation now: old tool outputs elided, older turns summarised',
 }
 
-export function toAcpAvailableCommands(): SessionUpdate {
-  return { sessionUpdate: 'available_commands_update', availableCommands: [COMPACT_COMMAND] }
+/** The prompt command that puts the session in plan mode (offered where `plan` is a mode). */
+export const PLAN_COMMAND: AvailableCommand = {
+  name: 'plan',
+  description: 'Plan first: look around and propose a plan; nothing changes until you approve it',
+  input: { hint: 'what to plan (optional)' },
+}
+
+export function toAcpAvailableCommands(plan = false): SessionUpdate {
+  return {
+    sessionUpdate: 'available_commands_update',
+    availableCommands: plan ? [COMPACT_COMMAND, PLAN_COMMAND] : [COMPACT_COMMAND],
+  }
+}
+
+/** For a `/plan [text]` prompt, the text after the command (empty for none); else undefined. */
+export function planCommandText(text: string): string | undefined {
+  const match = /^\/plan(?:\s+([\s\S]*))?$/.exec(text.trim())
+  return match === null ? undefined : (match[1] ?? '').trim()
 }
 
 /** True for a prompt that is the /compact command (`/compact`, or `/compact` and more text). */

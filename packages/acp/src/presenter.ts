@@ -69,7 +69,8 @@ export function presentSessionEvent(
     case 'context/compacted':
       return toAcpCompactionEnd(event, context.compaction === true)
     case 'session/model':
-      // The whole option set goes out: the session record knows the models (config_option_update).
+    case 'session/thought-level':
+      // The whole option set goes out: the session record knows the options (config_option_update).
       return []
     case 'tool/asked':
     case 'tool/started':

@@ -55,6 +55,8 @@ export class AcpServer {
           get defaultModel() {
             return ctx.agents.defaultModel
           },
+          moved: (model) => ctx.agents.moved(model),
+          thoughtLevels: (model) => ctx.agents.thoughtLevels(model),
         },
         // On the next turn of the event loop, once the handler's response was handed to the
         // connection: a listener neither delays the response nor sends anything before it.
@@ -66,6 +68,7 @@ export class AcpServer {
               agent: record.agent,
               mcpServers,
               notify: (notice: AcpNotice) => record.notify(notice),
+              ...(record.elicit && { elicit: record.elicit }),
               onClose: (close: () => Promise<void> | void) => record.onClose(close),
             }
             try {

@@ -46,7 +46,7 @@ export async function newSession(state: AcpConnectionState, params: NewSessionRe
     throw toRequestError(error)
   }
   const record = sessions.open(agent)
-  options.announce((update) => state.send(record.id, update))
+  options.announce(record, (update) => state.send(record.id, update), options.moveRetired(record))
   deps.onOpened(record, params.mcpServers)
   return { sessionId: record.id, ...modesOf(state, agent), configOptions: options.of(record) }
 }
@@ -81,7 +81,8 @@ export async function attachSession(
   }
   const record = sessions.open(agent)
   if (replay) await record.replay()
-  options.announce((update) => state.send(sessionId, update))
+  const moved = options.moveRetired(record)
+  options.announce(record, (update) => state.send(sessionId, update), moved)
   deps.onOpened(record, params.mcpServers ?? [])
   return { ...modesOf(state, agent), configOptions: options.of(record) }
 }

@@ -5,6 +5,7 @@
 // event goes out just after the response, so nothing a listener does delays or precedes it.
 import type { McpServer, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { AcpElicit } from './elicit'
 
 /** Something the person should know that is not part of the conversation (not stored). */
 export interface AcpNotice {
@@ -25,6 +26,8 @@ export interface AcpSessionOpening {
    * `session.notices`, else an agent message. Dropped once the session is closed.
    */
   notify(notice: AcpNotice): void
+  /** The session's channel to the person's forms; absent when the client shows none. */
+  elicit?: AcpElicit
   /** Runs when the session closes (before session/close is answered) or its connection goes. */
   onClose(close: () => Promise<void> | void): void
 }

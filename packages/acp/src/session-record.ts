@@ -8,6 +8,7 @@
 import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
+  SessionConfigOption,
   SessionUpdate,
   StopReason,
 } from '@agentclientprotocol/sdk'
@@ -22,10 +23,10 @@ import { AskQueue } from './ask-queue'
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
-import { toAcpConfigOptionUpdate } from './config-options'
-import { isCompactCommand } from './context-updates'
+import { isCompactCommand, planCommandText } from './context-updates'
 import { toAcpStopReason } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
+import type { AcpElicit } from './elicit'
 import { SessionCards, isToolEvent } from './session-cards'
 import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
@@ -50,10 +51,16 @@ export interface AcpSessionRecordOptions {
   compaction?: boolean
   /** The models the session may switch to, and the one it uses without a choice. */
   models?: () => { list: readonly string[]; fallback: string }
+  /** The session's whole option list now, sent as `config_option_update` when one changes. */
+  configOptions?: (record: AcpSessionRecord) => SessionConfigOption[]
   /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
   terminals?: boolean
   /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
   notices?: boolean
+  /** The session's channel to the person's forms, when the client shows them (./elicit). */
+  elicit?: AcpElicit
+  /** The modes of the session: `/plan` switches to `plan` when it is one of them. */
+  modes?: readonly string[]
   /** Asks the client `session/request_permission`; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -114,6 +121,11 @@ export class AcpSessionRecord {
     return this.agent.session.header.id
   }
 
+  /** The session's channel to the person's forms; undefined when the client shows none. */
+  get elicit(): AcpElicit | undefined {
+    return this.options.elicit
+  }
+
   /** The session's files as its editor holds them (as far as the client offers them). */
   get files(): AcpSessionFiles {
     return this.options.files
@@ -147,9 +159,16 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await (isCompactCommand(text)
+        const planned = this.options.modes?.includes('plan') ? planCommandText(text) : undefined
+        if (planned !== undefined) {
+          // `/plan [text]`: the session plans from now on; the text, if any, is the prompt.
+          this.agent.setMode('plan')
+          if (planned === '') return 'end_turn'
+        }
+        const prompt = planned ?? text
+        const end = await (isCompactCommand(prompt)
           ? this.agent.compact()
-          : this.agent.send(text, images))
+          : this.agent.send(prompt, images))
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
@@ -262,10 +281,14 @@ export class AcpSessionRecord {
         this.sendAll(presentSessionEvent(event, this.presenter))
         this.sendAll(this.cards.closeOpen(event.reason))
         return
+      case 'session/mode':
+        // Both roads see a mode change: the legacy mode selector and the config options.
+        this.sendAll(presentSessionEvent(event, this.presenter))
+        this.sendOptions()
+        return
       case 'session/model':
-        if (this.options.models) {
-          this.options.send(toAcpConfigOptionUpdate(this.options.models().list, event.model))
-        }
+      case 'session/thought-level':
+        this.sendOptions()
         return
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))
@@ -298,6 +321,13 @@ export class AcpSessionRecord {
       },
       { once: true },
     )
+  }
+
+  /** The whole option list, as a client replaces its option state with it. */
+  private sendOptions(): void {
+    const options = this.options.configOptions?.(this)
+    if (options)
+      this.options.send({ sessionUpdate: 'config_option_update', configOptions: options })
   }
 
   private sendAll(updates: readonly SessionUpdate[]): void {

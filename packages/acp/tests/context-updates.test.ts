@@ -1,7 +1,8 @@
 // The session's context and options on the wire: usage, compactions with and without the
 // client's capability, the /compact command, and the model option with its refusals.
 import { describe, expect, it } from 'vitest'
-import { pickModel, toAcpConfigOptions } from '../src/config-options'
+import { pickOption, toAcpConfigOptions } from '../src/config-options'
+import type { AcpOptionState } from '../src/config-options'
 import { isCompactCommand } from '../src/context-updates'
 import { presentSessionEvent } from '../src/presenter'
 
@@ -113,33 +114,82 @@ describe('the context on the wire', () => {
   })
 })
 
-describe('the model option', () => {
-  it('lists the models with the current one, which is added when the list lacks it', () => {
-    const [option] = toAcpConfigOptions(['a', 'b'], 'c')
-    expect(option).toMatchObject({
+const modes = [
+  { id: 'ask', name: 'Ask' },
+  { id: 'read-only', name: 'Read only', description: 'Reads only' },
+]
+const state = (extra: Partial<AcpOptionState> = {}): AcpOptionState => ({
+  modes,
+  mode: 'ask',
+  models: ['a', 'b'],
+  model: 'c',
+  ...extra,
+})
+const thought = {
+  levels: ['off', 'high', 'max'],
+  default: 'high',
+  descriptions: { off: 'thinking disabled' },
+}
+
+describe('the config options', () => {
+  it('mode, then model (the current one added when the list lacks it)', () => {
+    const [mode, model, ...rest] = toAcpConfigOptions(state())
+    expect(rest).toEqual([])
+    expect(mode).toMatchObject({ id: 'mode', category: 'mode', currentValue: 'ask' })
+    expect(mode && 'options' in mode && mode.options).toEqual([
+      { value: 'ask', name: 'Ask' },
+      { value: 'read-only', name: 'Read only', description: 'Reads only' },
+    ])
+    expect(model).toMatchObject({
       id: 'model',
       category: 'model',
       type: 'select',
       currentValue: 'c',
     })
-    expect(option && 'options' in option && option.options).toEqual([
+    expect(model && 'options' in model && model.options).toEqual([
       { value: 'c', name: 'c' },
       { value: 'a', name: 'a' },
       { value: 'b', name: 'b' },
     ])
   })
 
+  it('no modes, no mode option; a thinking model adds thought_level at its level or default', () => {
+    expect(toAcpConfigOptions(state({ modes: [], mode: undefined })).map((o) => o.id)).toEqual([
+      'model',
+    ])
+    const options = toAcpConfigOptions(state({ thought }))
+    expect(options.at(-1)).toMatchObject({
+      id: 'thought_level',
+      category: 'thought_level',
+      currentValue: 'high',
+    })
+    const chosen = toAcpConfigOptions(state({ thought, thoughtLevel: 'max' })).at(-1)
+    expect(chosen).toMatchObject({ currentValue: 'max' })
+    const stale = toAcpConfigOptions(state({ thought, thoughtLevel: 'medium' })).at(-1)
+    expect(stale).toMatchObject({ currentValue: 'high' })
+  })
+
   it('an unknown option or value is -32602 naming the valid ones', () => {
-    expect(pickModel({ configId: 'model', value: 'b' }, ['a', 'b'])).toBe('b')
-    expect(() => pickModel({ configId: 'model', value: 'z' }, ['a', 'b'])).toThrow(
+    expect(pickOption({ configId: 'model', value: 'b' }, state())).toEqual({
+      option: 'model',
+      value: 'b',
+    })
+    expect(pickOption({ configId: 'mode', value: 'read-only' }, state())).toEqual({
+      option: 'mode',
+      value: 'read-only',
+    })
+    expect(() => pickOption({ configId: 'model', value: 'z' }, state())).toThrow(
       /Unknown model "z": the models are: a, b\./,
     )
-    expect(() => pickModel({ configId: 'effort', value: 'a' }, ['a'])).toThrow(
-      /Unknown config option "effort": the options are: model\./,
+    expect(() => pickOption({ configId: 'mode', value: 'yolo' }, state())).toThrow(
+      /Unknown mode "yolo": the modes are: ask, read-only\./,
+    )
+    expect(() => pickOption({ configId: 'thought_level', value: 'max' }, state())).toThrow(
+      /Unknown config option "thought_level": the options are: mode, model\./,
     )
     const refusal = (() => {
       try {
-        return pickModel({ configId: 'model', value: true }, ['a'])
+        return pickOption({ configId: 'model', value: true }, state({ models: ['a'] }))
       } catch (error) {
         return error
       }

@@ -81,6 +81,21 @@ export class Agent implements ToolAgent {
     this.session.append({ type: 'session/model', model })
   }
 
+  /** The thought level the session's requests are sent at; absent: the model's default. */
+  get thoughtLevel(): string | undefined {
+    return this.session.header.thoughtLevel
+  }
+
+  /**
+   * Sets how hard the model thinks on the session's next requests and logs
+   * `session/thought-level`, so a UI shows the change; a no-op when it is the level already.
+   */
+  setThoughtLevel(level: string): void {
+    if (this.session.header.thoughtLevel === level) return
+    this.session.header.thoughtLevel = level
+    this.session.append({ type: 'session/thought-level', level })
+  }
+
   /**
    * Compacts the conversation now, as a turn of its own (turn/start, the compaction's events,
    * turn/end): old tool outputs elided, the older conversation summarised. Rejects like `send`
@@ -248,6 +263,7 @@ export class Agent implements ToolAgent {
       signal,
       maxSteps: options.maxSteps,
       model: this.model,
+      ...(this.thoughtLevel !== undefined && { thoughtLevel: this.thoughtLevel }),
       systemPrompt: options.systemPrompt,
       context: this.context,
       append: (event) => this.session.append(event),

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type {} from '@deepseek-ai/dsh-llm' // for its augmentation: ctx.llm
+import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
@@ -94,6 +94,16 @@ export default class Agents extends Service {
   /** The model takes images (ctx.llm's modelInfo); default: the model new sessions start with. */
   takesImages(model?: string): boolean {
     return untraced(this.host.llm).modelInfo(model ?? this.defaultModel).imageInput === true
+  }
+
+  /** A retired model name (the default model when absent) and its successor (ctx.llm's). */
+  moved(model?: string): LlmModelMove | undefined {
+    return untraced(this.host.llm).moved(model)
+  }
+
+  /** The levels `model` (the default model when absent) thinks at (ctx.llm's), if several. */
+  thoughtLevels(model?: string): LlmThoughtLevels | undefined {
+    return untraced(this.host.llm).thoughtLevels(model)
   }
 
   /** True when sessions are stored, so they can be listed and loaded again. */

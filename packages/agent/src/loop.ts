@@ -39,6 +39,8 @@ export interface TurnSpec {
   signal: AbortSignal
   maxSteps: number
   model?: string
+  /** The session's thought level, sent with each request. */
+  thoughtLevel?: string
   systemPrompt?: string
   /** The session's context window and its compaction. */
   context: SessionContext
@@ -133,6 +135,7 @@ async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelRespons
   const { services, signal, turnId } = spec
   const request = {
     ...(spec.model !== undefined ? { model: spec.model } : {}),
+    ...(spec.thoughtLevel !== undefined ? { thoughtLevel: spec.thoughtLevel } : {}),
     system: prompt.system,
     messages: imagesFor([...spec.history], services.llm.modelInfo(spec.model)),
     tools: prompt.tools,

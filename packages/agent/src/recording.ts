@@ -38,6 +38,9 @@ export class SessionRecording {
       } else if (event.type === 'session/model') {
         this.header.model = event.model
         this.saveHeader()
+      } else if (event.type === 'session/thought-level') {
+        this.header.thoughtLevel = event.level
+        this.saveHeader()
       } else if (event.type === 'turn/end') {
         this.saveHeader()
         this.writer.sync()

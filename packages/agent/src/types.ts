@@ -19,6 +19,8 @@ export interface SessionHeader {
   mode?: string
   /** The model a host set (`agent.setModel`); absent: the one the agent was created with. */
   model?: string
+  /** How hard the model thinks, as a host set it (`agent.setThoughtLevel`); absent: its default. */
+  thoughtLevel?: string
   /** ISO 8601 time the session was created. */
   createdAt: string
   /** A child session's parent session id: stored under it, never listed on its own. */
@@ -75,6 +77,8 @@ export type SessionEvent =
   | { type: 'session/mode'; mode: string }
   /** The session's model changed (its context window follows it). */
   | { type: 'session/model'; model: string }
+  /** The session's thought level changed (its next requests are sent at it). */
+  | { type: 'session/thought-level'; level: string }
   /** After a model response: how full the context is, and what the session cost so far. */
   | ({ type: 'context/usage'; turnId: string } & ContextUsage)
   /** A compaction began (`trigger`: the window filled, a person asked, the server refused). */

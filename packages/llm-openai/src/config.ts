@@ -5,7 +5,7 @@
 import { z } from 'zod'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
-export const DEFAULT_MODEL = 'deepseek-chat'
+export const DEFAULT_MODEL = 'deepseek-v4-flash'
 
 export const Config = z
   .object({

@@ -6,13 +6,27 @@
 import type { Context } from 'cordis'
 import type { z } from 'zod'
 import { DEFAULT_CONTEXT_WINDOW, Llm } from '@deepseek-ai/dsh-llm'
-import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import type {
+  LlmModelInfo,
+  LlmModelMove,
+  LlmRequest,
+  LlmStreamEvent,
+  LlmThoughtLevels,
+} from '@deepseek-ai/dsh-llm'
 import { Config } from './config'
 import type { OpenAiLlmConfig } from './config'
 import { openChatStream } from './http'
 import { knownImageInput, listedImageInput } from './image-models'
-import { KNOWN_MODELS, apiKeyFromEnv, fetchModelIds, modelList } from './models'
+import {
+  KNOWN_MODELS,
+  apiKeyFromEnv,
+  currentModelName,
+  fetchModelIds,
+  modelList,
+  retiredModelMove,
+} from './models'
 import { readChatStream } from './read'
+import { thoughtLevelsOf } from './thinking'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 
 export default class OpenAiLlm extends Llm {
@@ -31,8 +45,9 @@ export default class OpenAiLlm extends Llm {
     this.apiKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
   }
 
+  /** The configured model, a retired name given as its successor. */
   override get defaultModel(): string {
-    return this.settings.model
+    return currentModelName(this.settings.model)
   }
 
   /**
@@ -40,13 +55,13 @@ export default class OpenAiLlm extends Llm {
    * else the configured model; the configured model is always in it. Asked once.
    */
   override models(): Promise<string[]> {
-    const { baseUrl, model } = this.settings
+    const { baseUrl } = this.settings
     const onEntry = (id: string, entry: object) => {
       const images = listedImageInput(entry)
       if (images !== undefined) this.listedImages.set(id, images)
     }
     this.listed ??= fetchModelIds(baseUrl, this.apiKey, undefined, onEntry).then((ids) =>
-      modelList(baseUrl, model, ids),
+      modelList(baseUrl, this.defaultModel, ids),
     )
     return this.listed
   }
@@ -57,19 +72,30 @@ export default class OpenAiLlm extends Llm {
    * answered), else the table (./image-models), else text only.
    */
   override modelInfo(model?: string): LlmModelInfo {
-    const id = model ?? this.settings.model
+    const id = currentModelName(model ?? this.settings.model)
     const known = KNOWN_MODELS[id]
     const prices = this.settings.prices ?? known?.prices
     return {
       id,
       contextWindow: this.settings.contextWindow ?? known?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       ...(prices !== undefined && { prices }),
+      ...(known?.maxOutputTokens !== undefined && { maxOutputTokens: known.maxOutputTokens }),
       ...(this.takesImages(id) && { imageInput: true }),
     }
   }
 
+  /** DeepSeek's levels (off, high, max) for its models; `reasoning_effort`'s for the rest. */
+  override thoughtLevels(model?: string): LlmThoughtLevels {
+    return thoughtLevelsOf(currentModelName(model ?? this.settings.model))
+  }
+
+  /** A retired DeepSeek name (`deepseek-chat`, `deepseek-reasoner`) and its successor. */
+  override moved(model?: string): LlmModelMove | undefined {
+    return retiredModelMove(model ?? this.settings.model)
+  }
+
   private takesImages(model: string): boolean {
-    if (model === this.settings.model && this.settings.imageInput) return true
+    if (model === currentModelName(this.settings.model) && this.settings.imageInput) return true
     return this.listedImages.get(model) ?? knownImageInput(model) ?? false
   }
 
@@ -97,13 +123,19 @@ export { Config, DEFAULT_BASE_URL, DEFAULT_MODEL } from './config'
 export type { OpenAiLlmConfig } from './config'
 export {
   API_KEY_ENVS,
+  DEEPSEEK_FLASH_PRICES,
   DEEPSEEK_MODELS,
-  DEEPSEEK_PRICES,
+  DEEPSEEK_PRO_PRICES,
   KNOWN_MODELS,
+  RETIRED_MODELS,
   apiKeyFromEnv,
+  currentModelName,
   isDeepSeekHost,
   modelList,
+  retiredModelMove,
 } from './models'
 export { IMAGE_INPUT_RULES, knownImageInput, listedImageInput } from './image-models'
 export type { ImageInputRule } from './image-models'
 export { imageDataUrl } from './wire-images'
+export { thoughtLevelsOf, wireThinking } from './thinking'
+export type { WireThinking } from './thinking'

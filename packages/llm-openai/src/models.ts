@@ -2,7 +2,7 @@
 // source is named in the README), the key's environment chain, and the server's own list from
 // `GET {baseUrl}/models`. Pure apart from `fetchModelIds`, which never rejects: a server that
 // does not answer simply has no list.
-import type { LlmPrices } from '@deepseek-ai/dsh-llm'
+import type { LlmModelMove, LlmPrices } from '@deepseek-ai/dsh-llm'
 
 /** The environment variables the key is read from, first set wins. */
 export const API_KEY_ENVS = ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY'] as const
@@ -16,27 +16,70 @@ export function apiKeyFromEnv(env: Record<string, string | undefined>): string |
   return undefined
 }
 
-/** DeepSeek's price list (USD per million tokens), the same for both of its models. */
-export const DEEPSEEK_PRICES: LlmPrices = {
+/** DeepSeek's peak-hour prices (USD per million tokens) of `deepseek-v4-flash`. */
+export const DEEPSEEK_FLASH_PRICES: LlmPrices = {
   currency: 'USD',
-  cachedInputPerMillion: 0.028,
-  inputPerMillion: 0.28,
-  outputPerMillion: 0.42,
+  cachedInputPerMillion: 0.006,
+  inputPerMillion: 0.3,
+  outputPerMillion: 1.2,
+}
+
+/** DeepSeek's peak-hour prices (USD per million tokens) of `deepseek-v4-pro`. */
+export const DEEPSEEK_PRO_PRICES: LlmPrices = {
+  currency: 'USD',
+  cachedInputPerMillion: 0.044,
+  inputPerMillion: 1.32,
+  outputPerMillion: 3.96,
 }
 
 interface KnownModel {
   contextWindow: number
+  maxOutputTokens?: number
   prices?: LlmPrices
 }
 
-/** DeepSeek's models: a 128K-token window each (131,072 as its servers count). */
+/** DeepSeek's V4 window (1M tokens) and longest answer (384K), as its servers count them. */
+const DEEPSEEK_V4_WINDOW = 1_048_576
+const DEEPSEEK_V4_OUTPUT = 393_216
+
+/** DeepSeek's current models: their window, longest answer and prices. */
 export const KNOWN_MODELS: Readonly<Record<string, KnownModel>> = {
-  'deepseek-chat': { contextWindow: 131_072, prices: DEEPSEEK_PRICES },
-  'deepseek-reasoner': { contextWindow: 131_072, prices: DEEPSEEK_PRICES },
+  'deepseek-v4-flash': {
+    contextWindow: DEEPSEEK_V4_WINDOW,
+    maxOutputTokens: DEEPSEEK_V4_OUTPUT,
+    prices: DEEPSEEK_FLASH_PRICES,
+  },
+  'deepseek-v4-pro': {
+    contextWindow: DEEPSEEK_V4_WINDOW,
+    maxOutputTokens: DEEPSEEK_V4_OUTPUT,
+    prices: DEEPSEEK_PRO_PRICES,
+  },
 }
 
 /** The models DeepSeek's own host serves. */
-export const DEEPSEEK_MODELS = ['deepseek-chat', 'deepseek-reasoner'] as const
+export const DEEPSEEK_MODELS = ['deepseek-v4-flash', 'deepseek-v4-pro'] as const
+
+/** DeepSeek's retired names (gone since 2026-07-24 15:59 UTC) and the model that serves them. */
+export const RETIRED_MODELS: Readonly<Record<string, string>> = {
+  'deepseek-chat': 'deepseek-v4-flash',
+  'deepseek-reasoner': 'deepseek-v4-flash',
+}
+
+/** The move of a retired name to its successor; undefined for a current name. */
+export function retiredModelMove(model: string): LlmModelMove | undefined {
+  const to = RETIRED_MODELS[model]
+  if (to === undefined) return undefined
+  return {
+    from: model,
+    to,
+    notice: `DeepSeek retired the model name ${model} on 2026-07-24; dsh sends its successor, ${to}, instead (choose the model with --model or the model option).`,
+  }
+}
+
+/** The name a request is sent with: a retired name's successor, else the name itself. */
+export function currentModelName(model: string): string {
+  return RETIRED_MODELS[model] ?? model
+}
 
 export function isDeepSeekHost(baseUrl: string): boolean {
   try {

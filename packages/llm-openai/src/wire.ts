@@ -4,6 +4,9 @@
 import type { LlmMessage, LlmRequest, LlmToolSchema } from '@deepseek-ai/dsh-llm'
 import { toWireUserContent, toolImagesMessage } from './wire-images'
 import type { WireContentPart } from './wire-images'
+import { currentModelName } from './models'
+import { returnsReasoning, wireThinking } from './thinking'
+import type { WireThinking } from './thinking'
 
 export interface WireToolCall {
   id: string
@@ -14,7 +17,12 @@ export interface WireToolCall {
 export type WireMessage =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string | WireContentPart[] }
-  | { role: 'assistant'; content: string | null; tool_calls?: WireToolCall[] }
+  | {
+      role: 'assistant'
+      content: string | null
+      reasoning_content?: string
+      tool_calls?: WireToolCall[]
+    }
   | { role: 'tool'; tool_call_id: string; content: string }
 
 export interface WireTool {
@@ -22,7 +30,7 @@ export interface WireTool {
   function: { name: string; description: string; parameters: Record<string, unknown> }
 }
 
-export interface WireRequest {
+export interface WireRequest extends WireThinking {
   model: string
   messages: WireMessage[]
   tools?: WireTool[]
@@ -66,7 +74,7 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/chat/completions`
 }
 
-function toWireMessage(message: LlmMessage): WireMessage {
+function toWireMessage(message: LlmMessage, withReasoning: boolean): WireMessage {
   switch (message.role) {
     case 'user':
       return { role: 'user', content: toWireUserContent(message.content, message.images) }
@@ -78,6 +86,7 @@ function toWireMessage(message: LlmMessage): WireMessage {
       return {
         role: 'assistant',
         content: message.content === '' ? null : message.content,
+        ...(withReasoning && { reasoning_content: message.reasoning ?? '' }),
         tool_calls: calls.map((call) => ({
           id: call.id,
           type: 'function',
@@ -106,23 +115,28 @@ function toWireTool(tool: LlmToolSchema): WireTool {
 }
 
 /**
- * The streaming request body. The system prompt becomes the first message (omitted when
- * empty); `tools` is omitted when there are none; reasoning is not sent back (servers such
- * as DeepSeek refuse `reasoning_content` in input messages).
+ * The streaming request body. The model is the request's (a retired name sent as its
+ * successor), else `model`; the thought level's fields follow it (./thinking). The system
+ * prompt becomes the first message (omitted when empty); `tools` is omitted when there are
+ * none. Reasoning goes back only where the API requires it: on the answers that called tools,
+ * to a DeepSeek model thinking (empty when none was streamed); never on other answers.
  */
 export function toWireRequest(request: LlmRequest, model: string): WireRequest {
+  const name = currentModelName(request.model ?? model)
+  const withReasoning = returnsReasoning(name, request.thoughtLevel)
   const messages: WireMessage[] = []
   if (request.system !== '') messages.push({ role: 'system', content: request.system })
   let results: Extract<LlmMessage, { role: 'tool' }>[] = []
   for (const message of request.messages) {
     if (message.role !== 'tool') results = placeToolImages(messages, results)
     else results.push(message)
-    messages.push(toWireMessage(message))
+    messages.push(toWireMessage(message, withReasoning))
   }
   placeToolImages(messages, results)
   const body: WireRequest = {
-    model: request.model ?? model,
+    model: name,
     messages,
+    ...wireThinking(name, request.thoughtLevel),
     stream: true,
     stream_options: { include_usage: true },
   }

@@ -3,7 +3,7 @@
 // of a response that matters to a long session: the cache hits of the usage, and a refusal
 // as too long told apart from other refusals.
 import { describe, expect, it } from 'vitest'
-import { DEEPSEEK_PRICES, modelList } from '@deepseek-ai/dsh-llm-openai'
+import { DEEPSEEK_FLASH_PRICES, DEEPSEEK_PRO_PRICES, modelList } from '@deepseek-ai/dsh-llm-openai'
 import { DEFAULT_CONTEXT_WINDOW } from '@deepseek-ai/dsh-llm'
 import { collect, failure, model, request } from './helpers/client'
 import { delta, errorOf, serveEachTest, streamOf } from './helpers/server'
@@ -30,14 +30,14 @@ describe('the model list', () => {
   })
 
   it("without a list from the server, DeepSeek's host offers DeepSeek's two models", () => {
-    expect(modelList('https://api.deepseek.com', 'deepseek-chat', undefined)).toEqual([
-      'deepseek-chat',
-      'deepseek-reasoner',
+    expect(modelList('https://api.deepseek.com', 'deepseek-v4-flash', undefined)).toEqual([
+      'deepseek-v4-flash',
+      'deepseek-v4-pro',
     ])
     expect(modelList('https://api.deepseek.com/v1', 'my-model', undefined)).toEqual([
       'my-model',
-      'deepseek-chat',
-      'deepseek-reasoner',
+      'deepseek-v4-flash',
+      'deepseek-v4-pro',
     ])
     expect(modelList('http://127.0.0.1:8080/v1', 'local', undefined)).toEqual(['local'])
   })
@@ -47,11 +47,18 @@ describe('windows and prices', () => {
   it("DeepSeek's models have their published window and prices", async () => {
     const llm = await model({})
     expect(llm.modelInfo()).toEqual({
-      id: 'deepseek-chat',
-      contextWindow: 131_072,
-      prices: DEEPSEEK_PRICES,
+      id: 'deepseek-v4-flash',
+      contextWindow: 1_048_576,
+      maxOutputTokens: 393_216,
+      prices: DEEPSEEK_FLASH_PRICES,
     })
-    expect(llm.modelInfo('deepseek-reasoner').contextWindow).toBe(131_072)
+    expect(llm.modelInfo('deepseek-v4-pro')).toMatchObject({
+      contextWindow: 1_048_576,
+      prices: DEEPSEEK_PRO_PRICES,
+    })
+    expect(DEEPSEEK_PRO_PRICES.cachedInputPerMillion).toBeLessThan(
+      DEEPSEEK_PRO_PRICES.inputPerMillion,
+    )
   })
 
   it('an unknown model gets the stated default window and no prices', async () => {
@@ -67,9 +74,10 @@ describe('windows and prices', () => {
       outputPerMillion: 2,
     }
     const llm = await model({ contextWindow: 8192, prices })
-    expect(llm.modelInfo('deepseek-reasoner')).toEqual({
-      id: 'deepseek-reasoner',
+    expect(llm.modelInfo('deepseek-v4-pro')).toEqual({
+      id: 'deepseek-v4-pro',
       contextWindow: 8192,
+      maxOutputTokens: 393_216,
       prices,
     })
   })

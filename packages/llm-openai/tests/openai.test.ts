@@ -64,7 +64,7 @@ describe('streams', () => {
         delta({}, 'stop'),
       ]),
     )
-    const llm = await model({ baseUrl, model: 'deepseek-reasoner' })
+    const llm = await model({ baseUrl, model: 'deepseek-v4-pro' })
     expect(await collect(llm.stream(request()))).toEqual([
       { type: 'reasoning-delta', text: 'Think' },
       { type: 'reasoning-delta', text: 'ing.' },
@@ -151,9 +151,9 @@ describe('the request', () => {
   it('a request model wins over the configured one and no tools means no tools key', async () => {
     const target = await serve(streamOf([delta({}, 'stop')]))
     const llm = await model({ baseUrl: target.baseUrl })
-    await collect(llm.stream(request({ model: 'deepseek-reasoner', system: '' })))
+    await collect(llm.stream(request({ model: 'deepseek-v4-pro', system: '' })))
     const body = target.received[0]!.body
-    expect(body.model).toBe('deepseek-reasoner')
+    expect(body.model).toBe('deepseek-v4-pro')
     expect('tools' in body).toBe(false)
     expect(body.messages).toEqual([{ role: 'user', content: 'hi' }])
   })
@@ -224,6 +224,7 @@ describe('config', () => {
     await ctx.plugin(OpenAiLlm, { baseUrl: target.baseUrl, apiKey: 'k' })
     await collect(ctx.llm.stream(request()))
     expect(target.received[0]!.body.model).toBe(DEFAULT_MODEL)
+    expect(DEFAULT_MODEL).toBe('deepseek-v4-flash')
   })
 
   it('a config Cordis cannot validate is refused when the plugin loads', async () => {

@@ -5,7 +5,13 @@
 // import cycle through the package face.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from './types'
+import type {
+  LlmModelInfo,
+  LlmModelMove,
+  LlmRequest,
+  LlmStreamEvent,
+  LlmThoughtLevels,
+} from './types'
 
 /** The window assumed for a model nobody states one for: 32,768 tokens. */
 export const DEFAULT_CONTEXT_WINDOW = 32_768
@@ -31,5 +37,18 @@ export abstract class Llm extends Service {
   /** The window and prices of `model` (the default model when absent). */
   modelInfo(model?: string): LlmModelInfo {
     return { id: model ?? this.defaultModel, contextWindow: DEFAULT_CONTEXT_WINDOW }
+  }
+
+  /** The levels `model` can think at; undefined when it has one way of answering. */
+  thoughtLevels(_model?: string): LlmThoughtLevels | undefined {
+    return undefined
+  }
+
+  /**
+   * When `model` (the default model when absent) is a retired name: its successor, which
+   * requests are sent as, and a notice for the person. Undefined for a current name.
+   */
+  moved(_model?: string): LlmModelMove | undefined {
+    return undefined
   }
 }

@@ -33,6 +33,8 @@ export interface LlmToolSchema {
 
 export interface LlmRequest {
   model?: string
+  /** How hard the model thinks: one of its `thoughtLevels` (absent: the provider's default). */
+  thoughtLevel?: string
   system: string
   messages: LlmMessage[]
   tools: LlmToolSchema[]
@@ -66,6 +68,26 @@ export interface LlmModelInfo {
   prices?: LlmPrices
   /** The model takes images (in prompts and tool results); absent: text only. */
   imageInput?: boolean
+  /** When known: the most tokens one answer may hold. */
+  maxOutputTokens?: number
+}
+
+/** The levels a model can think at, when it can reason at more than one. */
+export interface LlmThoughtLevels {
+  /** The level ids, in order, from the least thinking to the most. */
+  levels: string[]
+  /** The level a request without one is sent at. */
+  default: string
+  /** What each level sends, in a line a person reads (by level id). */
+  descriptions: Record<string, string>
+}
+
+/** A model name its provider retired, and the one that replaced it. */
+export interface LlmModelMove {
+  from: string
+  to: string
+  /** One sentence a person reads: what happened and what is used now. */
+  notice: string
 }
 
 export type LlmFinishReason = 'stop' | 'tool-calls' | 'length' | 'error'

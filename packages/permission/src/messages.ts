@@ -14,10 +14,18 @@ export function refusedError(
   confined?: PermissionConfinement,
 ): PermissionError {
   const what = effect === 'write' ? 'Edits' : effect === 'read' ? 'Reads' : 'Such calls'
+  if (mode === 'plan') {
+    return new PermissionError(
+      'PERMISSION_DENIED',
+      `${what} are refused: the session is planning, so nothing may change yet. Read and ` +
+        `search as you need, then present the plan with exit_plan_mode; the person reviews ` +
+        `it, and once they approve it the session leaves plan mode and the change can be made.`,
+    )
+  }
   const wanted = effect === 'write' ? 'the change' : 'the call'
   // Modes that would ask or run it; full access is the person's own idea, never suggested.
   const modes = modesWhere(effect, inside, ['ask', 'allow'], confined).filter(
-    (id) => id !== 'full-access',
+    (id) => id !== 'full-access' && id !== 'plan',
   )
   return new PermissionError(
     'PERMISSION_DENIED',

@@ -27,6 +27,12 @@ export const PERMISSION_MODES = [
     name: 'Full access',
     description: 'Everything runs without asking.',
   },
+  {
+    id: 'plan',
+    name: 'Plan',
+    description:
+      'The agent looks around and proposes a plan; nothing changes until the person approves it.',
+  },
 ] as const satisfies readonly { id: string; name: string; description: string }[]
 
 export type PermissionModeId = (typeof PERMISSION_MODES)[number]['id']
@@ -99,6 +105,15 @@ const DECISIONS: Record<PermissionModeId, Record<PermissionCell, PermissionDecis
     editOutside: 'allow',
     other: 'allow',
     otherInWorkspace: 'allow',
+    otherReadOnly: 'allow',
+  },
+  plan: {
+    readInside: 'allow',
+    readOutside: 'ask',
+    editInside: 'refuse',
+    editOutside: 'refuse',
+    other: 'refuse',
+    otherInWorkspace: 'refuse',
     otherReadOnly: 'allow',
   },
 }

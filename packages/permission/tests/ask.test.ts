@@ -165,4 +165,12 @@ describe('refusal', () => {
         'switch the session to "Ask before edits" or "Edit automatically" if the change is wanted.',
     )
   })
+
+  it('while planning, an edit is refused unasked saying the session is planning', async () => {
+    const harness = await seeded()
+    const result = await harness.call('edit', INSIDE, { session: session('/w', { mode: 'plan' }) })
+    expect(harness.outcome(result)).toEqual({ ran: false, asked: 0, code: 'PERMISSION_DENIED' })
+    expect(textOf(result)).toContain('the session is planning')
+    expect(textOf(result)).toContain('exit_plan_mode')
+  })
 })

@@ -16,6 +16,7 @@ const TABLE: [string, Expected, Expected, Expected, Expected, Expected][] = [
   ['auto-edit', 'ran', 'asked', 'ran', 'asked', 'asked'],
   ['read-only', 'ran', 'asked', 'refused', 'refused', 'refused'],
   ['full-access', 'ran', 'ran', 'ran', 'ran', 'ran'],
+  ['plan', 'ran', 'asked', 'refused', 'refused', 'refused'],
 ]
 
 const READ_TOOLS = ['read', 'grep']
@@ -140,12 +141,13 @@ describe('the mode of a call', () => {
 })
 
 describe('the modes', () => {
-  it('lists the four modes in order with their names', () => {
+  it('lists the five modes in order with their names', () => {
     expect(PERMISSION_MODES.map(({ id, name }) => [id, name])).toEqual([
       ['ask', 'Ask before edits'],
       ['auto-edit', 'Edit automatically'],
       ['read-only', 'Read only'],
       ['full-access', 'Full access'],
+      ['plan', 'Plan'],
     ])
   })
 

@@ -17,7 +17,7 @@ const CALL = { turnId: 'string', callId: 'string' } as const
 /** Every type a store writes, with its fields. */
 const EVENT_FIELDS: Record<StoredSessionEvent['type'], Fields> = {
   'turn/start': TURN,
-  'user/message': { ...TURN, text: 'string' },
+  'user/message': { ...TURN, text: 'string', images: 'array?' },
   'assistant/chunk': { ...TURN, kind: 'string', text: 'string' },
   'tool/call': { ...CALL, name: 'string', arguments: 'any', presentation: 'object?' },
   'tool/asked': { ...CALL, preview: 'array' },
@@ -33,6 +33,7 @@ const EVENT_FIELDS: Record<StoredSessionEvent['type'], Fields> = {
   'turn/end': { ...TURN, reason: 'string', error: 'string?' },
   'session/mode': { mode: 'string' },
   'session/model': { model: 'string' },
+  'session/thought-level': { level: 'string' },
   'context/usage': { ...TURN, used: 'number', size: 'number', cost: 'object?' },
   'context/compacting': { ...TURN, compactionId: 'string', trigger: 'string' },
   'context/compacted': {

@@ -61,6 +61,11 @@ export interface DshStackOptions {
   acp?: AcpConfig
   /** Each session's MCP servers (`callTimeoutMs`, …), opened when a bridge session opens. */
   mcp?: McpConfig
+  /**
+   * The ask tools per bridge session (tool-ask): `exit_plan_mode`, and `ask_user` where the
+   * client shows forms (ACP elicitation); needs `acp`.
+   */
+  toolAsk?: Record<string, never>
   /** `WebService` (ctx.web): fetching through the private-address guard (`allowPrivate`, …). */
   web?: WebConfig
   /** The search providers behind ctx.web (`searxng`, `deepseek`); none: no web_search. */

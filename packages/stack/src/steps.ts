@@ -28,6 +28,7 @@ import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import WebService from '@deepseek-ai/dsh-web'
 import * as WebSearch from '@deepseek-ai/dsh-web-search'
 import type { PluginStep } from './load-in-order'
+import * as AskSessions from './ask-sessions'
 import * as McpSessions from './mcp-sessions'
 import NoticeLlm from './notice-llm'
 import type { DshModelOptions, DshStackOptions } from './options'
@@ -66,6 +67,10 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
   if (options.toolTask !== undefined) add('tool-task', () => ctx.plugin(ToolTask))
   if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
+  if (acp !== undefined && options.toolAsk !== undefined) {
+    // ask_user and exit_plan_mode per session, through the client's forms (./ask-sessions).
+    add('ask-sessions', () => ctx.plugin(AskSessions))
+  }
   if (mcp !== undefined) {
     add('mcp', () => ctx.plugin(McpServers, mcp))
     if (acp !== undefined) add('mcp-sessions', () => ctx.plugin(McpSessions))

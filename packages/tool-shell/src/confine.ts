@@ -13,6 +13,7 @@ export const CONFINEMENT_BY_MODE: Readonly<Record<string, ShellConfinementLevel 
   ask: undefined,
   'auto-edit': 'workspace',
   'read-only': 'read-only',
+  plan: 'read-only',
   'full-access': undefined,
 }
 

@@ -5,6 +5,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 export interface RecordedRequest {
+  model?: string
+  thinking?: { type: string }
+  reasoning_effort?: string
   messages: { role: string; content?: string; tool_calls?: unknown[] }[]
   tools?: { function: { name: string; parameters?: unknown } }[]
 }

@@ -1,0 +1,64 @@
+// A session's channel to the person's forms: `elicitation/create` in form mode, tied to the
+// session, to a client that advertised `elicitation.form` in `initialize` (none otherwise).
+// The answer comes back as the client gave it (accept with the filled form, decline, cancel);
+// the call's signal withdraws the request (`$/cancel_request`) and the form counts as
+// cancelled. A tool receives this one function; it never sees the connection.
+import { methods } from '@agentclientprotocol/sdk'
+import type {
+  AgentConnection,
+  ClientCapabilities,
+  CreateElicitationResponse,
+  ElicitationSchema,
+} from '@agentclientprotocol/sdk'
+
+/** One form for the person: a message and the fields (a JSON Schema of primitive fields). */
+export interface AcpElicitForm {
+  message: string
+  requestedSchema: ElicitationSchema
+}
+
+/** The person's answer: the form filled in, declined, or the question cancelled. */
+export type AcpElicitAnswer =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' }
+
+/** Puts one form to the person of a session; the signal withdraws it. */
+export type AcpElicit = (form: AcpElicitForm, signal?: AbortSignal) => Promise<AcpElicitAnswer>
+
+/** True when the client shows forms (`elicitation.form` in its capabilities). */
+export function offersElicitation(capabilities: ClientCapabilities | undefined): boolean {
+  return capabilities?.elicitation?.form != null
+}
+
+function answerOf(response: CreateElicitationResponse): AcpElicitAnswer {
+  if (response.action === 'accept') {
+    const content = 'content' in response ? response.content : undefined
+    return { action: 'accept', content: { ...(content ?? {}) } }
+  }
+  return response.action === 'decline' ? { action: 'decline' } : { action: 'cancel' }
+}
+
+/** The channel of session `sessionId`, or undefined when the client shows no forms. */
+export function acpElicitOf(
+  connection: AgentConnection,
+  sessionId: string,
+  capabilities: ClientCapabilities | undefined,
+): AcpElicit | undefined {
+  if (!offersElicitation(capabilities)) return undefined
+  return async (form, signal) => {
+    if (signal?.aborted) return { action: 'cancel' }
+    try {
+      const response = await connection.client.request(
+        methods.client.elicitation.create,
+        { sessionId, mode: 'form', message: form.message, requestedSchema: form.requestedSchema },
+        { ...(signal && { cancellationSignal: signal }), stopWaitingOnCancel: true },
+      )
+      return answerOf(response)
+    } catch (error) {
+      // Withdrawn by the call's signal (a session/cancel): the question ends as cancelled.
+      if (signal?.aborted) return { action: 'cancel' }
+      throw error
+    }
+  }
+}
