@@ -49,24 +49,42 @@ describe('the sandbox check', () => {
 })
 
 describe('the bwrap arguments', () => {
-  it('bind the roots writable over a read-only filesystem and a private /tmp', () => {
-    const args = bwrapArgs({
-      writable: ['/w/a'],
-      visible: ['/w/a', '/r'],
-      network: false,
-      cwd: '/w/a',
-    })
-    expect(args.join(' ')).toBe(
-      '--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind /r /r --bind /w/a /w/a ' +
+  const plan = {
+    writable: ['/w/a'],
+    temp: { paths: ['/tmp'], shared: true },
+    readOnly: ['/tmp/home', '/tmp/home/w/b'],
+    control: ['/w/a/.git'],
+    sockets: ['/run/user/0/bus'],
+    network: false,
+    cwd: '/w/a',
+  }
+
+  it('lay the binds shallowest first, then the control folders and the sockets', () => {
+    expect(bwrapArgs(plan).join(' ')).toBe(
+      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --bind /tmp /tmp ' +
+        '--ro-bind /tmp/home /tmp/home --bind /w/a /w/a --ro-bind /tmp/home/w/b /tmp/home/w/b ' +
+        '--ro-bind /w/a/.git /w/a/.git --ro-bind /dev/null /run/user/0/bus ' +
         '--unshare-net --die-with-parent --chdir /w/a --',
     )
   })
 
+  it('keep a root inside the home folder writable, and a private temp a tmpfs', () => {
+    const args = bwrapArgs({
+      ...plan,
+      writable: ['/tmp/home/w/a'],
+      readOnly: ['/tmp/home'],
+      temp: { paths: ['/tmp'], shared: false },
+    }).join(' ')
+    expect(args).toContain(
+      '--tmpfs /tmp --ro-bind /tmp/home /tmp/home --bind /tmp/home/w/a /tmp/home/w/a',
+    )
+  })
+
   it('keep the network when it is allowed, and never start a new session', () => {
-    const args = bwrapArgs({ writable: [], visible: [], network: true, cwd: '/' })
+    const args = bwrapArgs({ ...plan, writable: [], network: true })
     expect(args).not.toContain('--unshare-net')
     expect(args).not.toContain('--new-session')
-    expect(args).not.toContain('--bind')
+    expect(args).toContain('--unshare-pid')
   })
 })
 

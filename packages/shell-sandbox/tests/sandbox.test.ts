@@ -48,7 +48,7 @@ describe('writes in the workspace sandbox', () => {
     expect(existsSync(target)).toBe(false)
   })
 
-  it('a write to the home folder fails', async () => {
+  it('a write to the home folder fails (under /tmp too, as on a fresh clone: ./what lies under /tmp)', async () => {
     const target = join(homedir(), `dsh-sandbox-${process.pid}-${Date.now()}`)
     const exit = await confined(`touch ${target}`)
     expect(exit.output).toContain('Read-only file system')
@@ -91,11 +91,15 @@ describe('writes in the workspace sandbox', () => {
     expect(log.trim()).toBe('first')
   })
 
-  it('/tmp is private: what the command writes there is gone after it', async () => {
-    const name = `dsh-sandbox-tmp-${process.pid}-${Date.now()}`
-    const exit = await confined(`echo x > /tmp/${name} && cat /tmp/${name}`)
-    expect(exit).toMatchObject({ exitCode: 0, output: 'x\n' })
-    expect(existsSync(join('/tmp', name))).toBe(false)
+  it('/tmp keeps: what one command writes there the next reads, and so does the host', async () => {
+    const path = join('/tmp', `dsh-sandbox-tmp-${process.pid}-${Date.now()}`)
+    try {
+      expect(await confined(`echo x > ${path}`)).toMatchObject({ exitCode: 0 })
+      expect(await confined(`cat ${path}`)).toMatchObject({ exitCode: 0, output: 'x\n' })
+      expect(readFileSync(path, 'utf8')).toBe('x\n')
+    } finally {
+      await rm(path, { force: true })
+    }
   })
 
   it('a command asked for no confinement runs as the local shell runs it', async () => {
@@ -107,32 +111,72 @@ describe('writes in the workspace sandbox', () => {
   })
 })
 
-describe('paths kept visible over the private /tmp', () => {
-  it('a visible folder under /tmp is readable and not writable, another is not there', async () => {
-    const spill = await mkdtemp(join(tmpdir(), 'dsh-sandbox-spill-'))
-    const hidden = await mkdtemp(join(tmpdir(), 'dsh-sandbox-hidden-'))
+describe('what lies under /tmp', () => {
+  let under: string
+  let home: string | undefined
+
+  beforeEach(async () => {
+    under = await mkdtemp(join(tmpdir(), 'dsh-sandbox-under-'))
+    home = process.env.HOME
+  })
+
+  afterEach(async () => {
+    process.env.HOME = home
+    await rm(under, { recursive: true, force: true })
+  })
+
+  it('a home folder under /tmp stays read-only, and a root inside it writable', async () => {
+    process.env.HOME = join(under, 'home')
+    const root = join(under, 'home/project')
+    await mkdir(root, { recursive: true })
+    const exit = await runCollect(stack.shell, {
+      command: `touch ${under}/home/dotfile; touch ${root}/made; echo x > ${under}/beside`,
+      cwd: root,
+      confine: { writable: [root], network: false },
+    })
+    expect(exit.output.match(/Read-only file system/g)).toHaveLength(1)
+    expect(existsSync(join(under, 'home/dotfile'))).toBe(false)
+    expect(existsSync(join(root, 'made'))).toBe(true)
+    expect(existsSync(join(under, 'beside'))).toBe(true)
+  })
+
+  it('a visible folder (spilled output) under /tmp is readable and not writable', async () => {
+    await writeFile(join(under, 'out.log'), 'spilled\n')
+    const visible = await sandboxStack({ shell: { visible: [under] } })
     try {
-      await writeFile(join(spill, 'out.log'), 'spilled\n')
-      await writeFile(join(hidden, 'secret.log'), 'not for the sandbox\n')
-      const visible = await sandboxStack({ shell: { visible: [spill] } })
-      try {
-        const exit = await runCollect(visible.shell, {
-          command: `cat ${spill}/out.log; cat ${hidden}/secret.log; echo x > ${spill}/new`,
-          cwd: visible.root,
-          confine: { writable: [visible.root], network: false },
-        })
-        expect(exit.output).toContain('spilled\n')
-        expect(exit.output).not.toContain('not for the sandbox')
-        expect(exit.output).toContain('No such file or directory')
-        expect(exit.output).toContain('Read-only file system')
-        expect(existsSync(join(spill, 'new'))).toBe(false)
-      } finally {
-        await visible.cleanup()
-      }
+      const exit = await runCollect(visible.shell, {
+        command: `cat ${under}/out.log; echo x > ${under}/new`,
+        cwd: visible.root,
+        confine: { writable: [visible.root], network: false },
+      })
+      expect(exit.output).toContain('spilled\n')
+      expect(exit.output).toContain('Read-only file system')
+      expect(existsSync(join(under, 'new'))).toBe(false)
     } finally {
-      await rm(spill, { recursive: true, force: true })
-      await rm(hidden, { recursive: true, force: true })
+      await visible.cleanup()
     }
+  })
+
+  it('in the read-only sandbox /tmp is private, and the roots and home under it read-only', async () => {
+    process.env.HOME = join(under, 'home')
+    const root = join(under, 'root')
+    await mkdir(join(under, 'home'))
+    await mkdir(root)
+    await writeFile(join(under, 'hidden'), 'not for a read-only command\n')
+    await writeFile(join(root, 'kept.txt'), 'kept\n')
+    const exit = await runCollect(stack.shell, {
+      command:
+        `cat kept.txt; cat ${under}/hidden; echo x > kept.txt; touch ${under}/home/f; ` +
+        `echo t > /tmp/scratch && cat /tmp/scratch`,
+      cwd: root,
+      confine: { writable: [], readOnly: [root], network: false },
+    })
+    expect(exit.output).toContain('kept\n')
+    expect(exit.output).not.toContain('not for a read-only command')
+    expect(exit.output.match(/Read-only file system/g)).toHaveLength(2)
+    expect(exit.output).toContain('t\n')
+    expect(readFileSync(join(root, 'kept.txt'), 'utf8')).toBe('kept\n')
+    expect(existsSync('/tmp/scratch')).toBe(false)
   })
 })
 
