@@ -5,6 +5,7 @@ import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bwrapArgs, probeSandbox } from '../src/index'
+import { describeWithSandbox, itWithSandbox } from '../src/testing'
 import { sandboxStack, testsDir } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
 
@@ -29,7 +30,7 @@ async function notingBwrap(): Promise<{ bwrap: string; started: () => string[] }
 }
 
 describe('the sandbox check', () => {
-  it('finds the installed bwrap working', () => {
+  itWithSandbox('finds the installed bwrap working', () => {
     expect(probeSandbox('bwrap')).toBeUndefined()
   })
 
@@ -88,7 +89,7 @@ describe('the bwrap arguments', () => {
   })
 })
 
-describe('when the check is made', () => {
+describeWithSandbox('when the check is made', () => {
   it('starting the provider runs no bwrap; the first confined command checks once', async () => {
     const { bwrap, started } = await notingBwrap()
     stack = await sandboxStack({ shell: { bwrap } })

@@ -3,9 +3,9 @@
 // prefixes of its parts that are not read-only (`git add`, `npm test`), so allowing one never
 // lets another through, and a pipe into read-only filters adds nothing to ask. A command that
 // does not parse is `other` too, and "always allow" remembers only that exact command.
-// The confinement the provider gives the command (none for the plain local one) goes with it;
-// when the mode asks for one the provider cannot give, the person is told why, once per session
-// (./notice). A call that escalates out of the sandbox is always asked.
+// The confinement the provider gives the command (none for the plain local one; ./confine
+// says which, by mode and by whether it only reads) goes with it; when the mode asks for one
+// the provider cannot give, the person is told why, once per session (./notice). A call that escalates out of the sandbox is always asked.
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { classifyCommand, isReadOnly } from './classify'
@@ -33,7 +33,9 @@ export async function bashAccess(
   const scope = [cwdOf(exec)]
   if (options.escalate === true) return { access: 'other', scope, askAlways: true }
   const classified = await classifyCommand(command)
-  if (classified.parsed && isReadOnly(classified.parts)) return { access: 'read', scope }
+  const reads = classified.parsed && isReadOnly(classified.parts)
+  const confined = confinementFor(shell, exec, { ...options, reads })
+  if (reads) return { access: 'read', scope, ...(confined !== undefined && { confined }) }
   const prefixes = classified.parsed
     ? [...new Set(classified.parts.filter((part) => !part.readOnly).map((part) => part.prefix))]
     : []
@@ -44,13 +46,28 @@ export async function bashAccess(
           label: `${listOf(prefixes)} commands in this session`,
         }
       : { keys: [`${KEY}exactly ${command}`], label: 'this exact command in this session' }
+  return { access: 'other', scope, always, ...(confined !== undefined && { confined }) }
+}
+
+/** The command only reads, as the classifier judges it: what lets it run unasked in `ask`. */
+export async function readsOnly(command: string): Promise<boolean> {
+  const classified = await classifyCommand(command)
+  return classified.parsed && isReadOnly(classified.parts)
+}
+
+/** The confinement the provider gives the call; telling the session once when it gives none. */
+function confinementFor(
+  shell: Pick<Shell, 'confinement' | 'unconfinedReason'>,
+  exec: ToolExecution,
+  options: BashAccessOptions & { reads: boolean },
+) {
   const request = confinementOf(exec, options)
   const confined = request === undefined ? undefined : shell.confinement(request)
   if (request !== undefined && confined === undefined) {
     const reason = shell.unconfinedReason()
     if (reason !== undefined) options.notices?.tell(exec, reason)
   }
-  return { access: 'other', scope, always, ...(confined !== undefined && { confined }) }
+  return confined
 }
 
 /** `` `a` ``, `` `a` and `b` ``, `` `a`, `b` and `c` ``. */

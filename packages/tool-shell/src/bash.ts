@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Shell, ShellExit } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { bashAccess } from './access'
+import { bashAccess, readsOnly } from './access'
 import { OutputBatcher } from './batch'
 import { confinementOf, cwdOf } from './confine'
 import type { UnsandboxedNotices } from './notice'
@@ -61,7 +61,7 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     command: args.command,
     cwd: cwdOf(exec),
     timeout,
-    ...confineOf(host, args, exec),
+    ...(await confineOf(host, args, exec)),
     ...(exec.signal && { signal: exec.signal }),
     onOutput: (text) => {
       output.push(text)
@@ -96,7 +96,7 @@ async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
   const jobId = exec.callId
   const started = host.shell.jobs.run(
     jobId,
-    { command: args.command, cwd: cwdOf(exec), ...confineOf(host, args, exec) },
+    { command: args.command, cwd: cwdOf(exec), ...(await confineOf(host, args, exec)) },
     exec.agent?.lifetime,
   )
   const details: BashDetails = { kind: 'job', jobId, pid: started.pid }
@@ -118,10 +118,14 @@ export function endingOf(exit: ShellExit, timeout: number): string {
   return `exit code ${exit.exitCode}`
 }
 
-/** The confinement the call runs with (./confine), as run options. */
-function confineOf(host: BashHost, args: BashArgs, exec: ToolExecution) {
+/**
+ * The confinement the call runs with (./confine), as run options: judged as the access hook
+ * judged it, so a command that ran unasked because it only reads runs read-only.
+ */
+async function confineOf(host: BashHost, args: BashArgs, exec: ToolExecution) {
   const confine = confinementOf(exec, {
     network: host.network,
+    reads: await readsOnly(args.command),
     ...(args.escalate !== undefined && { escalate: args.escalate }),
   })
   return confine === undefined ? {} : { confine }
