@@ -4,7 +4,8 @@
 // sandboxing shell, or the local one with the sandbox off: commands in their own process groups;
 // bash, job_output, job_kill), one model, the agent host (storing its sessions when given a
 // store), the ACP bridge offering the permission modes, and each session's MCP servers (mcp,
-// wired to the bridge's sessions in mcp-sessions.ts). Disposing its fiber
+// wired to the bridge's sessions in mcp-sessions.ts), and the warm-up that readies the bash
+// grammar when a session opens (warm-up.ts). Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import { tmpdir } from 'node:os'
@@ -25,6 +26,7 @@ import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as McpSessions from './mcp-sessions'
+import * as WarmUp from './warm-up'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -100,6 +102,8 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
     ['mcp', () => ctx.plugin(McpServers, mcp)],
     ['mcp-sessions', () => ctx.plugin(McpSessions)],
+    // The bash grammar loads when a session opens, off the start's path (warm-up.ts).
+    ['warm-up', () => ctx.plugin(WarmUp)],
   ])
 }
 

@@ -12,7 +12,7 @@ import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { bashAccess, readsOnly } from './access'
 import { OutputBatcher } from './batch'
-import { confinementOf, cwdOf } from './confine'
+import { confinementOf, cwdOf, dependsOnReads } from './confine'
 import type { UnsandboxedNotices } from './notice'
 import { sandboxNote } from './sandbox-note'
 import { CommandOutput } from './output'
@@ -123,11 +123,12 @@ export function endingOf(exit: ShellExit, timeout: number): string {
  * judged it, so a command that ran unasked because it only reads runs read-only.
  */
 async function confineOf(host: BashHost, args: BashArgs, exec: ToolExecution) {
-  const confine = confinementOf(exec, {
+  const options = {
     network: host.network,
-    reads: await readsOnly(args.command),
     ...(args.escalate !== undefined && { escalate: args.escalate }),
-  })
+  }
+  const reads = dependsOnReads(exec, options) && (await readsOnly(args.command))
+  const confine = confinementOf(exec, { ...options, reads })
   return confine === undefined ? {} : { confine }
 }
 

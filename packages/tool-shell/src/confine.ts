@@ -41,6 +41,22 @@ export function cwdOf(exec: ToolExecution): string {
   return exec.agent?.session.header.cwd ?? process.cwd()
 }
 
+/**
+ * Whether the call's confinement depends on the command only reading: when it does not (as
+ * in `full-access` or `auto-edit`), the command need not be classified to run.
+ */
+export function dependsOnReads(exec: ToolExecution, options: ConfinementOptions = {}): boolean {
+  const row = rowOf(exec)
+  return options.escalate !== true && row !== undefined && row.reads !== row.other
+}
+
+function rowOf(exec: ToolExecution): ModeConfinement | undefined {
+  const mode = exec.agent?.session.header.mode
+  return mode !== undefined && Object.hasOwn(CONFINEMENT_BY_MODE, mode)
+    ? CONFINEMENT_BY_MODE[mode]
+    : undefined
+}
+
 /** What the call asks its provider for; `undefined`: run it unconfined. */
 export function confinementOf(
   exec: ToolExecution,
@@ -48,11 +64,7 @@ export function confinementOf(
 ): ShellConfinement | undefined {
   const header = exec.agent?.session.header
   if (header === undefined || options.escalate === true) return undefined
-  const mode = header.mode
-  const row =
-    mode !== undefined && Object.hasOwn(CONFINEMENT_BY_MODE, mode)
-      ? CONFINEMENT_BY_MODE[mode]
-      : undefined
+  const row = rowOf(exec)
   const level = options.reads === true ? row?.reads : row?.other
   if (level === undefined) return undefined
   const roots = [...(header.roots ?? [header.cwd])]

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ShellConfinement } from '@deepseek-ai/dsh-shell'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { CONFINEMENT_BY_MODE, confinementOf } from '../src/confine'
+import { CONFINEMENT_BY_MODE, confinementOf, dependsOnReads } from '../src/confine'
 
 function execIn(mode: string | undefined): ToolExecution {
   const header = { id: 's', cwd: '/w/a', roots: ['/w/a', '/w/b'], ...(mode && { mode }) }
@@ -67,5 +67,13 @@ describe('the confinement a command asks for', () => {
   it('lets the network through when the app allows it', () => {
     expect(confinementOf(execIn('auto-edit'), { network: true })?.network).toBe(true)
     expect(confinementOf(execIn('ask'), { network: true, reads: true })?.network).toBe(true)
+  })
+})
+
+describe('whether a command must be classified to be confined', () => {
+  it('only where the mode confines a command that reads apart from any other', () => {
+    const depends = Object.keys(CONFINEMENT_BY_MODE).filter((mode) => dependsOnReads(execIn(mode)))
+    expect(depends).toEqual(['ask'])
+    expect(dependsOnReads(execIn('ask'), { escalate: true })).toBe(false)
   })
 })
