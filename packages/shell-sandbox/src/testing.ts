@@ -43,7 +43,10 @@ export function skipWithoutSandbox(): boolean {
 
 /** `describe`, skipped (with the one line) where no sandbox works, never under `CI=true`. */
 export function describeWithSandbox(name: string, body: () => void): void {
-  if (skipWithoutSandbox()) return describe.skip(name, body)
+  if (skipWithoutSandbox()) {
+    describe.skip(name, body)
+    return
+  }
   describe(name, () => {
     const why = sandboxMissing()
     // Under CI with no sandbox: the cause, first, before the failures it brings.
