@@ -4,7 +4,7 @@
 // second on a busy machine), and a group whose only members are zombies has nothing left to end.
 // So when the kernel says the group is not empty, /proc is read (on Linux) for a member that is
 // not a zombie; where /proc cannot be read, the kernel's answer stands.
-import { readFileSync, readdirSync } from 'node:fs'
+import { groupMembers } from '@deepseek-ai/dsh-shell'
 
 /** Group `pgid` has a member that is alive (not a zombie). */
 export function groupAlive(pgid: number): boolean {
@@ -13,23 +13,9 @@ export function groupAlive(pgid: number): boolean {
   } catch {
     return false // ESRCH: the group is empty, the common case, without reading /proc
   }
-  let entries: string[]
   try {
-    entries = readdirSync('/proc')
+    return groupMembers(pgid, 1).length > 0
   } catch {
     return true // no /proc: trust the kernel's answer
   }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // the process ended while we looked
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) return true
-  }
-  return false
 }
