@@ -2,11 +2,11 @@
 // `bwrap … -- bash -c <command>` (./plan, ./bwrap-args): it reads the whole filesystem, writes
 // only inside the roots it was given (not their `.git`) and the temp folders (or nowhere that
 // lasts), sees only its own processes and, unless allowed, has no network; a command asked
-// for no confinement runs as shell-local runs it. Both go through
-// shell-local's spawnGroup and environment, so process groups, timeouts, cancel and the
-// hidden API keys work alike. Whether bwrap works is checked once, when first needed (./probe),
-// not at start, so starting waits for no child process; where it does not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason`
-// says why, so the permission layer asks or refuses instead.
+// for no confinement runs as shell-local runs it. Both go through shell-local's spawnGroup and
+// environment, so process groups, timeouts, cancel and the hidden API keys work alike. Whether
+// bwrap works is checked once, when first needed (./probe), not at start, so starting waits
+// for no child process; where it does not, nothing is confined, `confinement` answers
+// `undefined` and `unconfinedReason` says why, so the permission layer asks or refuses instead.
 import type { Context } from 'cordis'
 import { Shell, ShellError } from '@deepseek-ai/dsh-shell'
 import type {

@@ -5,7 +5,8 @@
 // does not parse is `other` too, and "always allow" remembers only that exact command.
 // The confinement the provider gives the command (none for the plain local one; ./confine
 // says which, by mode and by whether it only reads) goes with it; when the mode asks for one
-// the provider cannot give, the person is told why, once per session (./notice). A call that escalates out of the sandbox is always asked.
+// the provider cannot give, the person is told why, once per session (./notice). A call that
+// escalates out of the sandbox is always asked.
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { classifyCommand, isReadOnly } from './classify'

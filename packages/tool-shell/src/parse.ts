@@ -24,15 +24,6 @@ function loadParser(): Promise<Parser> {
 }
 
 /**
- * Starts loading the parser, once, and settles when it is ready (never rejects: a parser that
- * cannot load fails the first command's classification instead, which says so). A host calls
- * it ahead of the first command, off the path of anything a person waits on.
- */
-export async function preloadBashParser(): Promise<void> {
-  await loadParser().catch(() => undefined)
-}
-
-/**
  * The syntax tree of `command` handed to `use`, or `undefined` when it does not parse; the tree
  * is freed after `use` returns (web-tree-sitter trees live in WebAssembly memory).
  */

@@ -7,7 +7,8 @@ import { classifyCommand } from './classify'
 
 /** A command that reaches most of the grammar and of the classifier. */
 const WARM_UP_COMMAND =
-  'git status --short; for f in $(ls *.ts); do git log -1 -- "$f" | head -n 2 > /dev/null 2>&1 && ' +
+  'git status --short; for f in $(ls *.ts); do ' +
+  'git log -1 -- "$f" | head -n 2 > /dev/null 2>&1 && ' +
   `echo "\${f%.ts}" <<< 'x'; done; [[ -n "$x" ]] && sort -u a b | wc -l`
 
 /**
