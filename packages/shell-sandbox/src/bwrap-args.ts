@@ -1,7 +1,7 @@
 // The bwrap arguments that confine one command, from a plan of real paths (./plan asks the
-// disk for it): the whole filesystem bound read-only, a fresh /dev, a process-id namespace of
-// its own with its own /proc, the temp folders (the real ones, writable, or private tmpfs),
-// the read-only paths kept over them, the writable roots, the repository control folders
+// disk for it): the whole filesystem bound read-only, a fresh /dev (with a private /dev/shm),
+// a process-id namespace of its own with its own /proc, the temp folders bound writable (for a
+// command that may write the workspace) and the read-only paths kept over them, the writable roots, the repository control folders
 // inside those roots read-only again, the unix sockets outside the roots covered, and the
 // network namespace unshared unless the network is allowed.
 // Binds are laid shallowest first, so a deeper one wins: a root inside a read-only path stays
@@ -13,14 +13,13 @@
 import { sep } from 'node:path'
 
 export interface SandboxPlan {
-  /** Real paths the command may write (the session's roots); none: it writes only temp. */
+  /** Real paths the command may write (the session's roots); none: it writes nowhere. */
   writable: readonly string[]
   /**
-   * The real temp folders (`/tmp`, `$TMPDIR`). `shared`: bound writable, so what a command
-   * leaves there is there for the next one and for the file tools; `private`: a fresh tmpfs
-   * each, gone with the command.
+   * The real temp folders (`/tmp`, `$TMPDIR`) bound writable, so what a command leaves there is
+   * there for the next one and for the file tools; none: they stay read-only.
    */
-  temp: { paths: readonly string[]; shared: boolean }
+  temp: readonly string[]
   /** Real paths kept read-only over the temp folders (home, the cwd, read-only roots, spill). */
   readOnly: readonly string[]
   /** Repository control folders (and the git dirs they point to) inside the writable roots. */
@@ -33,14 +32,12 @@ export interface SandboxPlan {
   cwd: string
 }
 
-type Bind = { path: string; flag: '--bind' | '--ro-bind' | '--tmpfs' }
+type Bind = { path: string; flag: '--bind' | '--ro-bind' }
 
 export function bwrapArgs(plan: SandboxPlan): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--proc', '/proc']
   const binds: Bind[] = []
-  for (const path of plan.temp.paths) {
-    binds.push(plan.temp.shared ? { path, flag: '--bind' } : { path, flag: '--tmpfs' })
-  }
+  for (const path of plan.temp) binds.push({ path, flag: '--bind' })
   // A read-only path inside a writable root adds nothing: the root is the person's choice.
   for (const path of plan.readOnly) {
     if (!plan.writable.some((root) => isWithin(path, root))) binds.push({ path, flag: '--ro-bind' })
@@ -48,9 +45,7 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   for (const path of plan.writable) binds.push({ path, flag: '--bind' })
   // Stable: at the same depth the later (a root) wins over the earlier (a temp folder).
   binds.sort((a, b) => depthOf(a.path) - depthOf(b.path))
-  for (const { path, flag } of binds) {
-    args.push(...(flag === '--tmpfs' ? [flag, path] : [flag, path, path]))
-  }
+  for (const { path, flag } of binds) args.push(flag, path, path)
   for (const path of plan.control) args.push('--ro-bind', path, path)
   for (const path of plan.sockets) args.push('--ro-bind', '/dev/null', path)
   if (!plan.network) args.push('--unshare-net')

@@ -22,6 +22,9 @@ import { confinedExit } from './exit'
 import { planOf } from './plan'
 import { probeSandbox, unsandboxedExplanation } from './probe'
 
+/** Where a command confined read-only writes its temp files (bwrap's fresh /dev has it). */
+export const READ_ONLY_TMPDIR = '/dev/shm'
+
 export const Config = LocalConfig.unwrap()
   .extend({
     /** The bubblewrap program. */
@@ -75,10 +78,13 @@ export default class SandboxShell extends Shell {
       confined === undefined || options.confine === undefined
         ? command
         : [this.config.bwrap, ...this.argsOf(options.confine, options.cwd), ...command]
+    // A read-only command's scratch space: the sandbox's own /dev/shm, gone with it.
+    const scratch: Record<string, string> =
+      confined === 'read-only' ? { TMPDIR: READ_ONLY_TMPDIR } : {}
     const env = commandEnv(process.env, {
       hide: hideEnv,
       secrets,
-      ...(options.env && { add: options.env }),
+      add: { ...scratch, ...options.env },
     })
     const started = spawnGroup(argv, {
       cwd: options.cwd,

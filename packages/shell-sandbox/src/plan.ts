@@ -1,7 +1,7 @@
 // What one confined command's sandbox is made of, asked of the disk just before it starts:
 // real paths only (a symlink in a root that points out stays a link into the read-only
-// filesystem), the temp folders, the home folder and the session's read-only roots when they
-// lie in a temp folder, the repository control folders inside the writable roots (./control),
+// filesystem), the temp folders and what stays read-only in them (the home folder, the cwd,
+// the spilled output), the repository control folders inside the writable roots (./control),
 // and the unix sockets to cover (./sockets). The pure layout is ./bwrap-args.
 import { realpathSync } from 'node:fs'
 import { homedir } from 'node:os'
@@ -23,27 +23,18 @@ export interface PlanOptions {
 export function planOf(request: ShellConfinement, cwd: string, options: PlanOptions): SandboxPlan {
   const realCwd = realPathOf(cwd)
   const writable = realPaths(request.writable)
-  const temp = realPaths(options.temp ?? tempFolders())
-  const readOnly = realPaths([
-    realCwd,
-    options.home ?? homedir(),
-    ...(request.readOnly ?? []),
-    ...options.visible,
-  ]).filter((path) => temp.some((folder) => isWithin(path, folder)))
-  // Writes that last only where the command may write the workspace; a read-only command's
-  // temp files go with it, so it leaves nothing anywhere.
-  const shared = writable.length > 0
-  const shown = shared ? temp : []
+  // A command that may write nowhere sees the temp folders as they are, read-only (what an
+  // earlier command left there included), and gets its scratch space elsewhere (./index).
+  const temp = writable.length > 0 ? realPaths(options.temp ?? tempFolders()) : []
+  const readOnly = realPaths([realCwd, options.home ?? homedir(), ...options.visible]).filter(
+    (path) => temp.some((folder) => isWithin(path, folder)),
+  )
   return {
     writable,
-    temp: { paths: temp, shared },
+    temp,
     readOnly,
     control: controlFolders(writable, realCwd),
-    sockets: socketsToCover((path) => {
-      if (writable.some((root) => isWithin(path, root))) return false
-      if (!temp.some((folder) => isWithin(path, folder))) return true
-      return [...shown, ...readOnly].some((seen) => isWithin(path, seen))
-    }),
+    sockets: socketsToCover((path) => !writable.some((root) => isWithin(path, root))),
     network: request.network,
     cwd: realCwd,
   }

@@ -16,7 +16,7 @@ export function probeSandbox(
   if (platform !== 'linux') return `the sandbox needs Linux (this is ${platform})`
   const args = bwrapArgs({
     writable: [],
-    temp: { paths: ['/tmp'], shared: false },
+    temp: [],
     readOnly: [],
     control: [],
     sockets: [],

@@ -52,7 +52,7 @@ describe('the sandbox check', () => {
 describe('the bwrap arguments', () => {
   const plan = {
     writable: ['/w/a'],
-    temp: { paths: ['/tmp'], shared: true },
+    temp: ['/tmp'],
     readOnly: ['/tmp/home', '/tmp/home/w/b'],
     control: ['/w/a/.git'],
     sockets: ['/run/user/0/bus'],
@@ -69,16 +69,14 @@ describe('the bwrap arguments', () => {
     )
   })
 
-  it('keep a root inside the home folder writable, and a private temp a tmpfs', () => {
-    const args = bwrapArgs({
-      ...plan,
-      writable: ['/tmp/home/w/a'],
-      readOnly: ['/tmp/home'],
-      temp: { paths: ['/tmp'], shared: false },
-    }).join(' ')
-    expect(args).toContain(
-      '--tmpfs /tmp --ro-bind /tmp/home /tmp/home --bind /tmp/home/w/a /tmp/home/w/a',
+  it('keep a root inside the home folder writable, and bind no temp folder when none is given', () => {
+    const args = bwrapArgs({ ...plan, writable: ['/tmp/home/w/a'], readOnly: ['/tmp/home'] })
+    expect(args.join(' ')).toContain(
+      '--bind /tmp /tmp --ro-bind /tmp/home /tmp/home --bind /tmp/home/w/a /tmp/home/w/a',
     )
+    const readOnly = bwrapArgs({ ...plan, writable: [], temp: [], readOnly: [] })
+    expect(readOnly).not.toContain('--bind')
+    expect(readOnly).not.toContain('--tmpfs')
   })
 
   it('keep the network when it is allowed, and never start a new session', () => {

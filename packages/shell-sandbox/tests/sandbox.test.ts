@@ -159,26 +159,28 @@ describeWithSandbox('a confined command', () => {
       }
     })
 
-    it('in the read-only sandbox /tmp is private, and the roots and home under it read-only', async () => {
+    it('in the read-only sandbox /tmp is seen as it is and kept read-only; $TMPDIR is scratch', async () => {
       process.env.HOME = join(under, 'home')
       const root = join(under, 'root')
       await mkdir(join(under, 'home'))
       await mkdir(root)
-      await writeFile(join(under, 'hidden'), 'not for a read-only command\n')
+      await writeFile(join(under, 'left.log'), 'left by an earlier command\n')
       await writeFile(join(root, 'kept.txt'), 'kept\n')
+      const scratch = join(under, 'scratch')
       const exit = await runCollect(stack.shell, {
         command:
-          `cat kept.txt; cat ${under}/hidden; echo x > kept.txt; touch ${under}/home/f; ` +
-          `echo t > /tmp/scratch && cat /tmp/scratch`,
+          `cat kept.txt; cat ${under}/left.log; echo x > kept.txt; touch ${under}/home/f; ` +
+          `echo t > ${scratch}; f=$(mktemp) && echo s > "$f" && cat "$f" && echo "in $TMPDIR"`,
         cwd: root,
-        confine: { writable: [], readOnly: [root], network: false },
+        confine: { writable: [], network: false },
       })
       expect(exit.output).toContain('kept\n')
-      expect(exit.output).not.toContain('not for a read-only command')
-      expect(exit.output.match(/Read-only file system/g)).toHaveLength(2)
-      expect(exit.output).toContain('t\n')
+      expect(exit.output).toContain('left by an earlier command\n')
+      expect(exit.output.match(/Read-only file system/g)).toHaveLength(3)
+      expect(exit.output).toContain('s\nin /dev/shm\n')
       expect(readFileSync(join(root, 'kept.txt'), 'utf8')).toBe('kept\n')
-      expect(existsSync('/tmp/scratch')).toBe(false)
+      expect(existsSync(scratch)).toBe(false)
+      expect(existsSync(join(under, 'home/f'))).toBe(false)
     })
   })
 

@@ -9,11 +9,6 @@
 export interface ShellConfinement {
   writable: readonly string[]
   network: boolean
-  /**
-   * Paths that stay read-only even where something around them is writable (a temp folder):
-   * the session's roots when nothing is writable.
-   */
-  readOnly?: readonly string[]
 }
 
 /** How far a provider confines a command: writes inside the roots, or writes nowhere. */

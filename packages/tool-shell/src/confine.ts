@@ -67,10 +67,6 @@ export function confinementOf(
   const row = rowOf(exec)
   const level = options.reads === true ? row?.reads : row?.other
   if (level === undefined) return undefined
-  const roots = [...(header.roots ?? [header.cwd])]
-  const network = options.network === true
-  // Nothing writable: the roots stay read-only even where a temp folder around them is not.
-  return level === 'workspace'
-    ? { writable: roots, network }
-    : { writable: [], readOnly: roots, network }
+  const writable = level === 'workspace' ? [...(header.roots ?? [header.cwd])] : []
+  return { writable, network: options.network === true }
 }

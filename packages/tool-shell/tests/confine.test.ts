@@ -12,7 +12,7 @@ function execIn(mode: string | undefined): ToolExecution {
 }
 
 const WORKSPACE: ShellConfinement = { writable: ['/w/a', '/w/b'], network: false }
-const READ_ONLY: ShellConfinement = { writable: [], readOnly: ['/w/a', '/w/b'], network: false }
+const READ_ONLY: ShellConfinement = { writable: [], network: false }
 
 /** [mode, the command only reads, what it asks for]. */
 const TABLE: [string, boolean, ShellConfinement | undefined][] = [
