@@ -18,10 +18,11 @@ const ctx = await loadShellStack({ cwd: temp.dir, outputDir: `${temp.dir}/.outpu
 const args = { name: 'bash', arguments: { command: 'true' }, agent: shellAgent(temp.dir) }
 await callTool(ctx, args)
 
-function bare() {
+function bare(detached = false) {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', 'true'], {
       cwd: temp.dir,
+      detached,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     child.stdout.resume()

@@ -1,13 +1,17 @@
 // The shell tools the benchmarks drive, from the BUILT packages: the app's file stack (with the
-// permission layer) plus LocalShell and tool-shell, as the app mounts them.
+// permission layer) plus a shell provider (LocalShell, or SandboxShell as the app mounts it by
+// default) and tool-shell, as the app mounts them.
 import { dist, loadStack } from './stack.mjs'
 
 /** The stack on `cwd` with the shell tools; the whole output of cut results goes to `outputDir`. */
-export async function loadShellStack({ cwd, outputDir }) {
+export async function loadShellStack({ cwd, outputDir, sandbox = false }) {
   const ctx = await loadStack({ cwd, policy: true, app: true })
-  const { default: LocalShell } = await import(dist('shell-local'))
+  const { default: Shell } = await import(dist(sandbox ? 'shell-sandbox' : 'shell-local'))
   const ToolShell = await import(dist('tool-shell'))
-  await ctx.plugin(LocalShell, {})
+  await ctx.plugin(Shell, sandbox ? { visible: [outputDir] } : {})
+  if (sandbox && ctx.shell.unavailable !== undefined) {
+    throw new Error(`no sandbox here: ${ctx.shell.unavailable}`)
+  }
   await ctx.plugin(ToolShell, { outputDir })
   if (!ctx.tools.get('bash'))
     throw new Error('the shell tools did not load (is every package built?)')

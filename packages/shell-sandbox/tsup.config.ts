@@ -1,3 +1,5 @@
 import { packageBuild } from '../../tsup.package'
 
-export default packageBuild(['src/index.ts'])
+export default packageBuild(['src/index.ts', 'src/testing.ts'], {
+  external: ['vitest'],
+})

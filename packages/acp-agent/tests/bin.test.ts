@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
-import { probeSandbox } from '@deepseek-ai/dsh-shell-sandbox'
+import { sandboxMissing } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import { BIN, DEMO, ensureBuilt } from './helpers/build'
 import { envWithoutKey, runBin, startBin } from './helpers/spawn-bin'
 import { messageText, promptOnce, toolUpdates } from './helpers/session'
@@ -303,6 +303,6 @@ describe('the demo', () => {
     // In auto-edit the command runs unasked in the sandbox; without one it is asked about.
     const question =
       '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow `echo …` in this session / Reject]'
-    expect(out.stdout.includes(question)).toBe(probeSandbox('bwrap') !== undefined)
+    expect(out.stdout.includes(question)).toBe(sandboxMissing() !== undefined)
   }, 60_000)
 })

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { choose } from '@deepseek-ai/dsh-acp-testing'
+import { itWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
 import { openLiveSession } from './helpers/live-session'
@@ -74,23 +75,26 @@ async function run(
 }
 
 describe('the sandbox over stdio in auto-edit', () => {
-  it('lets a write inside land unasked and keeps one outside out, with a card saying why', async () => {
-    const outside = await tempDir('outside', OUTSIDE_BASE)
-    const { session, workspace } = await run(
-      ['echo x > inside.txt', `echo x > ${outside}/f`],
-      ['--mode', 'auto-edit'],
-    )
-    expect(session.permissionRequests).toHaveLength(0)
-    expect(existsSync(join(workspace, 'inside.txt'))).toBe(true)
-    expect(lastOf(session.updates, 'b1')).toMatchObject({ status: 'completed' })
-    expect(existsSync(join(outside, 'f'))).toBe(false)
-    const kept = lastOf(session.updates, 'b2')
-    expect(kept).toMatchObject({ status: 'failed' })
-    expect(textsOf(kept).join('\n')).toContain('Read-only file system')
-    expect(textsOf(kept).at(-1)).toMatch(
-      /^The sandbox kept this command's writes inside the workspace: .*escalate: true/,
-    )
-  })
+  itWithSandbox(
+    'lets a write inside land unasked and keeps one outside out, with a card saying why',
+    async () => {
+      const outside = await tempDir('outside', OUTSIDE_BASE)
+      const { session, workspace } = await run(
+        ['echo x > inside.txt', `echo x > ${outside}/f`],
+        ['--mode', 'auto-edit'],
+      )
+      expect(session.permissionRequests).toHaveLength(0)
+      expect(existsSync(join(workspace, 'inside.txt'))).toBe(true)
+      expect(lastOf(session.updates, 'b1')).toMatchObject({ status: 'completed' })
+      expect(existsSync(join(outside, 'f'))).toBe(false)
+      const kept = lastOf(session.updates, 'b2')
+      expect(kept).toMatchObject({ status: 'failed' })
+      expect(textsOf(kept).join('\n')).toContain('Read-only file system')
+      expect(textsOf(kept).at(-1)).toMatch(
+        /^The sandbox kept this command's writes inside the workspace: .*escalate: true/,
+      )
+    },
+  )
 
   it('asks about the same write with the sandbox off', async () => {
     const outside = await tempDir('outside', OUTSIDE_BASE)

@@ -9,6 +9,7 @@ import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
+import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import { choose } from '../src/client'
 import { useAcpHarness } from './helpers/harness'
 
@@ -59,7 +60,7 @@ function textsOf(update: SessionUpdate | undefined): string[] {
 const lastOf = (updates: SessionUpdate[], id: string) =>
   updates.filter((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === id).at(-1)
 
-describe('commands in the sandbox in auto-edit', () => {
+describeWithSandbox('commands in the sandbox in auto-edit', () => {
   it('write inside the workspace unasked, and are kept from writing outside with a card saying why', async () => {
     const outside = await outsideDir()
     const harness = await makeHarness({

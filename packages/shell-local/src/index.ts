@@ -77,6 +77,7 @@ export default class LocalShell extends Shell {
 }
 
 export { spawnGroup } from './spawn-group'
+export { groupAlive } from './group-alive'
 export type { SpawnGroupOptions } from './spawn-group'
 export { commandEnv, isSecretName, SECRET_NAME, SHELL_ENV_ADDITIONS, SHELL_HIDDEN_ENV } from './env'
 export type { CommandEnvOptions } from './env'

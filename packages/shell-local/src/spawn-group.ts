@@ -12,6 +12,7 @@ import { statSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import type { Readable } from 'node:stream'
 import { ShellError } from '@deepseek-ai/dsh-shell'
+import { groupAlive } from './group-alive'
 import type { ShellExit, ShellProcess } from '@deepseek-ai/dsh-shell'
 
 export interface SpawnGroupOptions {
@@ -123,7 +124,7 @@ class GroupProcess implements ShellProcess {
       this.exitCode = code
       this.exitSignal = signal
       // The leader is gone; members it left behind (a stray `&`) end with it.
-      if (signalGroup(pid, 0)) this.terminate(undefined)
+      if (groupAlive(pid)) this.terminate(undefined)
     })
     child.on('close', () => this.finish(streams))
     child.on('error', () => this.finish(streams))
@@ -174,7 +175,7 @@ class GroupProcess implements ShellProcess {
     clearTimeout(this.closeTimer)
     for (const stream of streams) stream.destroy()
     // A group still being ended stays known until its SIGKILL has gone out, unless it is gone.
-    if (!this.terminating || !signalGroup(this.pid, 0)) {
+    if (!this.terminating || !groupAlive(this.pid)) {
       clearTimeout(this.killTimer)
       this.forget()
     }
@@ -196,7 +197,7 @@ class GroupProcess implements ShellProcess {
 /** Resolves once no process of group `pgid` is left, or after `limitMs` (a member not reaped). */
 async function untilGroupGone(pgid: number, limitMs: number): Promise<void> {
   const until = Date.now() + limitMs
-  while (signalGroup(pgid, 0) && Date.now() < until) {
+  while (groupAlive(pgid) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }

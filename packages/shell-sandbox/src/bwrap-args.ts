@@ -1,56 +1,64 @@
-// The bwrap arguments that confine one command: the whole filesystem bound read-only, fresh
-// /dev and /proc, a private /tmp, then the writable roots bound read-write over that, and the
-// network namespace unshared unless the network is allowed. Only real paths are bound (see
-// realPaths): a symlink inside a root that points outside stays a link to a read-only place,
-// so it is never a way to write out. No `--new-session`: the sandboxed shell stays in the
-// process group spawnGroup made (it has no terminal to steal: stdin is /dev/null), so ending
-// that group ends everything in the sandbox; `--die-with-parent` ends it if bwrap is killed
-// alone. Pure but for realPaths, which asks the disk.
-import { realpathSync } from 'node:fs'
+// The bwrap arguments that confine one command, from a plan of real paths (./plan asks the
+// disk for it): the whole filesystem bound read-only, a fresh /dev (with a private /dev/shm),
+// a process-id namespace of its own with its own /proc, the temp folders bound writable (for a
+// command that may write the workspace) and the read-only paths kept over them, the writable roots, the repository control folders
+// inside those roots read-only again, the unix sockets outside the roots covered, and the
+// network namespace unshared unless the network is allowed.
+// Binds are laid shallowest first, so a deeper one wins: a root inside a read-only path stays
+// writable, a `.git` inside a root stays read-only. No `--new-session`: the sandboxed shell
+// stays in the process group spawnGroup made (stdin is /dev/null, no terminal to steal), so
+// ending that group ends the sandbox; `--unshare-pid` makes bwrap's own init the namespace's
+// first process, so every process in it (a `setsid` one too) ends when the command does, and
+// `--die-with-parent` ends it if bwrap is killed alone. Pure.
 import { sep } from 'node:path'
 
 export interface SandboxPlan {
   /** Real paths the command may write (the session's roots); none: it writes nowhere. */
   writable: readonly string[]
-  /** Real paths kept readable over the private /tmp (the cwd, the tool's output folder). */
-  visible: readonly string[]
+  /**
+   * The real temp folders (`/tmp`, `$TMPDIR`) bound writable, so what a command leaves there is
+   * there for the next one and for the file tools; none: they stay read-only.
+   */
+  temp: readonly string[]
+  /** Real paths kept read-only over the temp folders (home, the cwd, read-only roots, spill). */
+  readOnly: readonly string[]
+  /** Repository control folders (and the git dirs they point to) inside the writable roots. */
+  control: readonly string[]
+  /** Unix socket files to cover, so nothing connects to them. */
+  sockets: readonly string[]
   /** The command may reach the network. */
   network: boolean
   /** The real working directory. */
   cwd: string
 }
 
+type Bind = { path: string; flag: '--bind' | '--ro-bind' }
+
 export function bwrapArgs(plan: SandboxPlan): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp']
-  // Read-only first: a writable root inside a visible path is bound over it, never under it.
-  for (const path of plan.visible) {
-    if (!plan.writable.some((root) => isWithin(path, root))) args.push('--ro-bind', path, path)
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--proc', '/proc']
+  const binds: Bind[] = []
+  for (const path of plan.temp) binds.push({ path, flag: '--bind' })
+  // A read-only path inside a writable root adds nothing: the root is the person's choice.
+  for (const path of plan.readOnly) {
+    if (!plan.writable.some((root) => isWithin(path, root))) binds.push({ path, flag: '--ro-bind' })
   }
-  for (const path of plan.writable) args.push('--bind', path, path)
+  for (const path of plan.writable) binds.push({ path, flag: '--bind' })
+  // Stable: at the same depth the later (a root) wins over the earlier (a temp folder).
+  binds.sort((a, b) => depthOf(a.path) - depthOf(b.path))
+  for (const { path, flag } of binds) args.push(flag, path, path)
+  for (const path of plan.control) args.push('--ro-bind', path, path)
+  for (const path of plan.sockets) args.push('--ro-bind', '/dev/null', path)
   if (!plan.network) args.push('--unshare-net')
   args.push('--die-with-parent', '--chdir', plan.cwd, '--')
   return args
 }
 
-/**
- * The real paths of `paths` (symlinks resolved), without those that do not exist and those
- * inside another of them, sorted: what is bound is exactly what the roots are on disk.
- */
-export function realPaths(paths: readonly string[]): string[] {
-  const real: string[] = []
-  for (const path of paths) {
-    try {
-      real.push(realpathSync(path))
-    } catch {
-      // Absent or unreadable: nothing to bind, so nothing there becomes writable.
-    }
-  }
-  const unique = [...new Set(real)].sort()
-  return unique.filter((path) => !unique.some((other) => other !== path && isWithin(path, other)))
-}
-
 /** `path` is `root` or below it. */
 export function isWithin(path: string, root: string): boolean {
-  if (path === root) return true
+  if (path === root || root === sep) return true
   return path.startsWith(root.endsWith(sep) ? root : root + sep)
+}
+
+function depthOf(path: string): number {
+  return path.split(sep).filter(Boolean).length
 }

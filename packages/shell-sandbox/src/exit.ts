@@ -5,9 +5,9 @@
 // - The last process of a sandbox tears its namespaces down after it closed its pipes, so it
 //   can outlive the moment the output ends: the exit is held back until no live process of the
 //   group is left (checked in /proc; the sandbox is Linux-only), for at most a second.
-import { readFileSync, readdirSync } from 'node:fs'
 import { constants } from 'node:os'
 import type { ShellConfinementLevel, ShellExit } from '@deepseek-ai/dsh-shell'
+import { groupAlive } from '@deepseek-ai/dsh-shell-local'
 
 /** The longest wait for a group's last processes once its output ended. */
 const GROUP_GONE_MS = 1000
@@ -30,29 +30,7 @@ export async function confinedExit(
 
 async function groupGone(pgid: number): Promise<void> {
   const end = Date.now() + GROUP_GONE_MS
-  while (liveMember(pgid) && Date.now() < end) {
+  while (groupAlive(pgid) && Date.now() < end) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
   }
-}
-
-/** Some process of the group is alive (zombies are not). */
-function liveMember(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0)
-  } catch {
-    return false // ESRCH: the group is empty, the common case, without reading /proc
-  }
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-    } catch {
-      continue // the process ended while we looked
-    }
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) return true
-  }
-  return false
 }

@@ -1,12 +1,12 @@
 // SandboxShell: ctx.shell with a sandbox. A command asked to be confined runs as
-// `bwrap … -- bash -c <command>` (./bwrap-args): it reads the whole filesystem, writes only
-// inside the roots it was given (or nowhere), with a private /tmp and, unless allowed, no
-// network; a command asked for no confinement runs as shell-local runs it. Both go through
-// shell-local's spawnGroup and environment, so process groups, timeouts, cancel and the
-// hidden API keys work alike. Whether bwrap works is checked once, when first needed (./probe),
-// not at start, so starting waits for no child process; where it does not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason`
-// says why, so the permission layer asks or refuses instead.
-import { realpathSync } from 'node:fs'
+// `bwrap … -- bash -c <command>` (./plan, ./bwrap-args): it reads the whole filesystem, writes
+// only inside the roots it was given (not their `.git`) and the temp folders (or nowhere that
+// lasts), sees only its own processes and, unless allowed, has no network; a command asked
+// for no confinement runs as shell-local runs it. Both go through shell-local's spawnGroup and
+// environment, so process groups, timeouts, cancel and the hidden API keys work alike. Whether
+// bwrap works is checked once, when first needed (./probe), not at start, so starting waits
+// for no child process; where it does not, nothing is confined, `confinement` answers
+// `undefined` and `unconfinedReason` says why, so the permission layer asks or refuses instead.
 import type { Context } from 'cordis'
 import { Shell, ShellError } from '@deepseek-ai/dsh-shell'
 import type {
@@ -17,15 +17,19 @@ import type {
 } from '@deepseek-ai/dsh-shell'
 import { Config as LocalConfig, commandEnv, spawnGroup } from '@deepseek-ai/dsh-shell-local'
 import { z } from 'zod'
-import { bwrapArgs, realPaths } from './bwrap-args'
+import { bwrapArgs } from './bwrap-args'
 import { confinedExit } from './exit'
+import { planOf } from './plan'
 import { probeSandbox, unsandboxedExplanation } from './probe'
+
+/** Where a command confined read-only writes its temp files (bwrap's fresh /dev has it). */
+export const READ_ONLY_TMPDIR = '/dev/shm'
 
 export const Config = LocalConfig.unwrap()
   .extend({
     /** The bubblewrap program. */
     bwrap: z.string().default('bwrap'),
-    /** Paths kept readable over the sandbox's private /tmp (where results are spilled). */
+    /** Paths kept readable, and read-only, over the temp folders (where results are spilled). */
     visible: z.array(z.string()).default([]),
   })
   .prefault({})
@@ -74,11 +78,14 @@ export default class SandboxShell extends Shell {
       confined === undefined || options.confine === undefined
         ? command
         : [this.config.bwrap, ...this.argsOf(options.confine, options.cwd), ...command]
+    // A read-only command's scratch space: the sandbox's own /dev/shm, gone with it.
+    const scratch: Record<string, string> =
+      confined === 'read-only' ? { TMPDIR: READ_ONLY_TMPDIR } : {}
     const env = commandEnv(process.env, {
       hide: hideEnv,
       secrets,
       pass: passEnv,
-      ...(options.env && { add: options.env }),
+      add: { ...scratch, ...options.env },
     })
     const started = spawnGroup(argv, {
       cwd: options.cwd,
@@ -100,13 +107,7 @@ export default class SandboxShell extends Shell {
 
   /** The bwrap arguments for `request`, run in `cwd`: real paths only. */
   argsOf(request: ShellConfinement, cwd: string): string[] {
-    const realCwd = realPathOf(cwd)
-    return bwrapArgs({
-      writable: realPaths(request.writable),
-      visible: realPaths([realCwd, ...this.config.visible]),
-      network: request.network,
-      cwd: realCwd,
-    })
+    return bwrapArgs(planOf(request, cwd, { visible: this.config.visible }))
   }
 
   private async disposeAll(): Promise<void> {
@@ -117,15 +118,8 @@ export default class SandboxShell extends Shell {
   }
 }
 
-/** The real path of `path`, or `path` itself when it does not resolve (spawnGroup says why). */
-function realPathOf(path: string): string {
-  try {
-    return realpathSync(path)
-  } catch {
-    return path
-  }
-}
-
-export { bwrapArgs, realPaths } from './bwrap-args'
+export { bwrapArgs } from './bwrap-args'
+export { planOf, realPaths } from './plan'
+export { CONTROL_FOLDERS } from './control'
 export type { SandboxPlan } from './bwrap-args'
 export { probeSandbox, unsandboxedExplanation } from './probe'

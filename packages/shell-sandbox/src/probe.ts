@@ -14,7 +14,15 @@ export function probeSandbox(
   platform: string = process.platform,
 ): string | undefined {
   if (platform !== 'linux') return `the sandbox needs Linux (this is ${platform})`
-  const args = bwrapArgs({ writable: [], visible: [], network: false, cwd: '/' })
+  const args = bwrapArgs({
+    writable: [],
+    temp: [],
+    readOnly: [],
+    control: [],
+    sockets: [],
+    network: false,
+    cwd: '/',
+  })
   const probe = spawnSync(bwrap, [...args, 'true'], {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: PROBE_TIMEOUT_MS,

@@ -5,6 +5,7 @@ import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bwrapArgs, probeSandbox } from '../src/index'
+import { describeWithSandbox, itWithSandbox } from '../src/testing'
 import { sandboxStack, testsDir } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
 
@@ -29,7 +30,7 @@ async function notingBwrap(): Promise<{ bwrap: string; started: () => string[] }
 }
 
 describe('the sandbox check', () => {
-  it('finds the installed bwrap working', () => {
+  itWithSandbox('finds the installed bwrap working', () => {
     expect(probeSandbox('bwrap')).toBeUndefined()
   })
 
@@ -49,28 +50,44 @@ describe('the sandbox check', () => {
 })
 
 describe('the bwrap arguments', () => {
-  it('bind the roots writable over a read-only filesystem and a private /tmp', () => {
-    const args = bwrapArgs({
-      writable: ['/w/a'],
-      visible: ['/w/a', '/r'],
-      network: false,
-      cwd: '/w/a',
-    })
-    expect(args.join(' ')).toBe(
-      '--ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind /r /r --bind /w/a /w/a ' +
+  const plan = {
+    writable: ['/w/a'],
+    temp: ['/tmp'],
+    readOnly: ['/tmp/home', '/tmp/home/w/b'],
+    control: ['/w/a/.git'],
+    sockets: ['/run/user/0/bus'],
+    network: false,
+    cwd: '/w/a',
+  }
+
+  it('lay the binds shallowest first, then the control folders and the sockets', () => {
+    expect(bwrapArgs(plan).join(' ')).toBe(
+      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --bind /tmp /tmp ' +
+        '--ro-bind /tmp/home /tmp/home --bind /w/a /w/a --ro-bind /tmp/home/w/b /tmp/home/w/b ' +
+        '--ro-bind /w/a/.git /w/a/.git --ro-bind /dev/null /run/user/0/bus ' +
         '--unshare-net --die-with-parent --chdir /w/a --',
     )
   })
 
+  it('keep a root inside the home folder writable, and bind no temp folder when none is given', () => {
+    const args = bwrapArgs({ ...plan, writable: ['/tmp/home/w/a'], readOnly: ['/tmp/home'] })
+    expect(args.join(' ')).toContain(
+      '--bind /tmp /tmp --ro-bind /tmp/home /tmp/home --bind /tmp/home/w/a /tmp/home/w/a',
+    )
+    const readOnly = bwrapArgs({ ...plan, writable: [], temp: [], readOnly: [] })
+    expect(readOnly).not.toContain('--bind')
+    expect(readOnly).not.toContain('--tmpfs')
+  })
+
   it('keep the network when it is allowed, and never start a new session', () => {
-    const args = bwrapArgs({ writable: [], visible: [], network: true, cwd: '/' })
+    const args = bwrapArgs({ ...plan, writable: [], network: true })
     expect(args).not.toContain('--unshare-net')
     expect(args).not.toContain('--new-session')
-    expect(args).not.toContain('--bind')
+    expect(args).toContain('--unshare-pid')
   })
 })
 
-describe('when the check is made', () => {
+describeWithSandbox('when the check is made', () => {
   it('starting the provider runs no bwrap; the first confined command checks once', async () => {
     const { bwrap, started } = await notingBwrap()
     stack = await sandboxStack({ shell: { bwrap } })

@@ -7,8 +7,9 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { UNSANDBOXED_TITLE } from '@deepseek-ai/dsh-tool-shell'
+import { describeWithSandbox, itWithSandbox } from '../src/testing'
 import { sandboxStack, textOf } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
 
@@ -73,17 +74,18 @@ const TABLE: [boolean, string, boolean, Cell][] = [
 
 describe('the decision table for a command that writes', () => {
   for (const [sandbox, mode, escalate, expected] of TABLE) {
+    const test = sandbox ? itWithSandbox : it
     const where = sandbox ? 'with a sandbox' : 'without a sandbox'
     const what = escalate ? 'an escalated command' : 'a command'
     const wrote = expected.wrote === '-' ? 'nothing runs' : `it writes ${expected.wrote}`
     const seen = expected.seen === 'ran' ? 'runs unasked' : `is ${expected.seen}`
-    it(`${where}, ${what} in ${mode} ${seen} and ${wrote}`, async () => {
+    test(`${where}, ${what} in ${mode} ${seen} and ${wrote}`, async () => {
       expect((await cell(sandbox, mode, escalate)).cell).toEqual(expected)
     })
   }
 })
 
-describe('the result of a write the sandbox kept in', () => {
+describeWithSandbox('the result of a write the sandbox kept in', () => {
   it('ends with one line saying so and how to escalate', async () => {
     stack = await sandboxStack()
     const result = await stack.call('bash', { command: `echo x > ${stack.outside}/f` })
@@ -102,7 +104,7 @@ describe('the result of a write the sandbox kept in', () => {
   })
 })
 
-describe('escalation', () => {
+describeWithSandbox('escalation', () => {
   it('shows the justification in the question and offers no always option', async () => {
     stack = await sandboxStack()
     const result = await stack.call('bash', {
@@ -132,7 +134,7 @@ describe('escalation', () => {
   })
 })
 
-describe('background jobs', () => {
+describeWithSandbox('background jobs', () => {
   it('run in the sandbox their starting call was given', async () => {
     stack = await sandboxStack()
     const command = `echo in > job-in.txt; echo out > ${stack.outside}/job-out.txt; echo done`
@@ -151,7 +153,7 @@ describe('background jobs', () => {
   })
 })
 
-describe('the network of a sandboxed command', () => {
+describeWithSandbox('the network of a sandboxed command', () => {
   let server: Server | undefined
 
   afterEach(async () => {
@@ -197,11 +199,45 @@ describe('without a working sandbox', () => {
     expect(notice?.description).toContain('sudo apt-get install bubblewrap')
   })
 
-  it('says nothing for read-only commands, in ask, or in full-access', async () => {
+  it('says it for a read-only command in ask too, and nothing in full-access', async () => {
     stack = await sandboxStack({ shell: { bwrap: '/nonexistent/bwrap' } })
-    await stack.call('bash', { command: 'ls' }, { mode: 'auto-edit' })
     await stack.call('bash', { command: 'touch a.txt' }, { mode: 'ask' })
     await stack.call('bash', { command: 'touch a.txt' }, { mode: 'full-access' })
     expect(stack.notices).toEqual([])
+    await stack.call('bash', { command: 'ls' }, { mode: 'ask' })
+    await stack.call('bash', { command: 'ls' }, { mode: 'ask' })
+    expect(stack.notices.map((told) => told.session)).toEqual(['session-ask'])
+  })
+})
+
+describeWithSandbox('a command that only reads', () => {
+  /** [mode, how it is confined: what `start` was given]. */
+  const READS: [string, 'read-only' | 'workspace' | 'none'][] = [
+    ['ask', 'read-only'],
+    ['auto-edit', 'workspace'],
+    ['read-only', 'read-only'],
+    ['full-access', 'none'],
+  ]
+  for (const [mode, expected] of READS) {
+    it(`runs unasked in ${mode}, confined: ${expected}`, async () => {
+      stack = await sandboxStack()
+      const start = vi.spyOn(stack.shell, 'start')
+      const result = await stack.call('bash', { command: 'ls' }, { mode })
+      expect(textOf(result)).toContain('exit code 0')
+      expect(stack.asked).toEqual([])
+      const confine = start.mock.calls[0]?.[0].confine
+      const level =
+        confine === undefined ? 'none' : confine.writable.length ? 'workspace' : 'read-only'
+      expect(level).toBe(expected)
+    })
+  }
+
+  it('in ask, once the person approved a command that writes, that one runs unconfined', async () => {
+    stack = await sandboxStack()
+    const start = vi.spyOn(stack.shell, 'start')
+    await stack.call('bash', { command: `touch ${stack.outside}/approved` }, { mode: 'ask' })
+    expect(stack.asked).toHaveLength(1)
+    expect(start.mock.calls[0]?.[0].confine).toBeUndefined()
+    expect(existsSync(join(stack.outside, 'approved'))).toBe(true)
   })
 })

@@ -58,6 +58,7 @@ export abstract class Shell extends Service {
 }
 
 export { ShellJobs, SHELL_JOB_BUFFER_CHARS } from './jobs'
+export { groupMembers } from './group'
 export { SHELL_ERROR_CODES, ShellError, isShellError } from './errors'
 export type { ShellErrorCode } from './errors'
 export type * from './types'

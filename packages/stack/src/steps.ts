@@ -30,6 +30,7 @@ import * as WebSearch from '@deepseek-ai/dsh-web-search'
 import type { PluginStep } from './load-in-order'
 import * as AskSessions from './ask-sessions'
 import * as McpSessions from './mcp-sessions'
+import * as WarmUp from './warm-up'
 import NoticeLlm from './notice-llm'
 import type { DshModelOptions, DshStackOptions } from './options'
 
@@ -67,6 +68,10 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
   if (options.toolTask !== undefined) add('tool-task', () => ctx.plugin(ToolTask))
   if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
+  if (acp !== undefined && toolShell !== undefined) {
+    // The bash grammar loads when a session opens, off the start's path (./warm-up).
+    add('warm-up', () => ctx.plugin(WarmUp))
+  }
   if (acp !== undefined && options.toolAsk !== undefined) {
     // ask_user and exit_plan_mode per session, through the client's forms (./ask-sessions).
     add('ask-sessions', () => ctx.plugin(AskSessions))

@@ -7,9 +7,10 @@
 // the command itself (a loop, a wrapper, an interpreter's inline code, git's `-c`), or the
 // command does not parse, "always allow" remembers that exact command. The files read go in
 // the scope either way, so nothing outside the roots is ever always allowed.
-// The confinement the provider gives the command (none for the plain local one) goes with it;
-// when the mode asks for one the provider cannot give, the person is told why, once per session
-// (./notice). A call that escalates out of the sandbox is always asked.
+// The confinement the provider gives the command (none for the plain local one; ./confine
+// says which, by mode and by whether it only reads) goes with it; when the mode asks for one
+// the provider cannot give, the person is told why, once per session (./notice). A call that
+// escalates out of the sandbox is always asked.
 import { resolve } from 'node:path'
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
@@ -45,13 +46,9 @@ export async function bashAccess(
   const classified = await classifyCommand(command)
   const parts = classified.parsed ? classified.parts : []
   const scope = [cwd, ...parts.flatMap((part) => part.files.map((file) => resolve(cwd, file)))]
-  if (classified.parsed && isReadOnly(parts)) return { effect: 'read', scope }
-  const request = confinementOf(exec, options)
-  const confined = request === undefined ? undefined : shell.confinement(request)
-  if (request !== undefined && confined === undefined) {
-    const reason = shell.unconfinedReason()
-    if (reason !== undefined) options.notices?.tell(exec, reason)
-  }
+  const reads = classified.parsed && isReadOnly(parts)
+  const confined = confinementFor(shell, exec, { ...options, reads })
+  if (reads) return { effect: 'read', scope, ...(confined !== undefined && { confined }) }
   const network = parts.some((part) => part.network === true)
   return {
     effect: network ? 'network' : 'execute',
@@ -59,6 +56,27 @@ export async function bashAccess(
     always: alwaysOf(command, classified.parsed ? parts : undefined),
     ...(confined !== undefined && { confined }),
   }
+}
+
+/** The command only reads, as the classifier judges it: what lets it run unasked in `ask`. */
+export async function readsOnly(command: string): Promise<boolean> {
+  const classified = await classifyCommand(command)
+  return classified.parsed && isReadOnly(classified.parts)
+}
+
+/** The confinement the provider gives the call; telling the session once when it gives none. */
+function confinementFor(
+  shell: Pick<Shell, 'confinement' | 'unconfinedReason'>,
+  exec: ToolExecution,
+  options: BashAccessOptions & { reads: boolean },
+) {
+  const request = confinementOf(exec, options)
+  const confined = request === undefined ? undefined : shell.confinement(request)
+  if (request !== undefined && confined === undefined) {
+    const reason = shell.unconfinedReason()
+    if (reason !== undefined) options.notices?.tell(exec, reason)
+  }
+  return confined
 }
 
 /** What "always allow" remembers: what each asked part does, or the exact command. */

@@ -10,11 +10,11 @@ import { join } from 'node:path'
 import type { Shell, ShellConfinement } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { bashAccess } from './access'
+import { bashAccess, readsOnly } from './access'
 import { OutputBatcher } from './batch'
 import { offlineRefusal } from './offline'
 import { cardWordsOf, endingOf, terminalLastLine } from './ending'
-import { confinementOf, cwdOf } from './confine'
+import { confinementOf, cwdOf, dependsOnReads } from './confine'
 import type { UnsandboxedNotices } from './notice'
 import { sandboxNote } from './sandbox-note'
 import { CommandOutput } from './output'
@@ -55,11 +55,8 @@ export function createBashTool(host: BashHost) {
 }
 
 async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
-  const refused = await offlineRefusal(
-    host.shell,
-    args.command,
-    confineOf(host, args, exec).confine,
-  )
+  const confined = await confineOf(host, args, exec)
+  const refused = await offlineRefusal(host.shell, args.command, confined.confine)
   if (refused !== undefined) return refused
   const asked = args.timeout ?? DEFAULT_TIMEOUT_MS
   const timeout = Math.min(asked, MAX_TIMEOUT_MS)
@@ -70,7 +67,7 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
     command: args.command,
     cwd: cwdOf(exec),
     timeout,
-    ...confineOf(host, args, exec),
+    ...confined,
     ...(exec.signal && { signal: exec.signal }),
     onOutput: (text) => {
       output.push(text)
@@ -108,16 +105,13 @@ async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
 }
 
 async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
-  const refused = await offlineRefusal(
-    host.shell,
-    args.command,
-    confineOf(host, args, exec).confine,
-  )
+  const confined = await confineOf(host, args, exec)
+  const refused = await offlineRefusal(host.shell, args.command, confined.confine)
   if (refused !== undefined) return refused
   const jobId = exec.callId
   const started = host.shell.jobs.run(
     jobId,
-    { command: args.command, cwd: cwdOf(exec), ...confineOf(host, args, exec) },
+    { command: args.command, cwd: cwdOf(exec), ...confined },
     exec.agent?.lifetime,
   )
   const details: BashDetails = { kind: 'job', jobId, pid: started.pid }
@@ -133,16 +127,21 @@ function sandboxOf(host: BashHost, exec: ToolExecution) {
   return { network: host.network, roots: header?.roots ?? [cwdOf(exec)] }
 }
 
-/** The confinement the call runs with (./confine), as run options. */
-function confineOf(
+/**
+ * The confinement the call runs with (./confine), as run options: judged as the access hook
+ * judged it, so a command that ran unasked because it only reads runs read-only.
+ */
+async function confineOf(
   host: BashHost,
   args: BashArgs,
   exec: ToolExecution,
-): { confine?: ShellConfinement } {
-  const confine = confinementOf(exec, {
+): Promise<{ confine?: ShellConfinement }> {
+  const options = {
     network: host.network,
     ...(args.escalate !== undefined && { escalate: args.escalate }),
-  })
+  }
+  const reads = dependsOnReads(exec, options) && (await readsOnly(args.command))
+  const confine = confinementOf(exec, { ...options, reads })
   return confine === undefined ? {} : { confine }
 }
 
