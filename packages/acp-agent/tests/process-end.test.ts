@@ -14,13 +14,14 @@ function sources() {
 }
 
 describe('the end of the process', () => {
-  it.each([
+  const ends: ['stdin' | 'stdout' | 'signals', string][] = [
     ['stdin', 'end'],
     ['stdin', 'close'],
     ['stdin', 'error'],
     ['stdout', 'error'],
-    ...END_SIGNALS.map((signal) => ['signals', signal]),
-  ] as const)('%s %s releases the stack once, flushes and exits 0', async (source, event) => {
+    ...END_SIGNALS.map((signal): ['signals', string] => ['signals', signal]),
+  ]
+  it.each(ends)('%s %s releases the stack once, flushes and exits 0', async (source, event) => {
     const exits: number[] = []
     const release = vi.fn(async () => undefined)
     const flush = vi.fn()
