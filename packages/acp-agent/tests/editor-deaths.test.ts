@@ -145,5 +145,5 @@ describe('editor deaths mid-turn', () => {
         `(${killed} editors SIGKILLed, ${deaths.length - killed} pipes closed); ` +
         `the slowest agent was gone ${Math.round(slowest)} ms after its editor`,
     )
-  }, 240_000)
+  }, 360_000)
 })
