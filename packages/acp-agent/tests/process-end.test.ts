@@ -14,34 +14,32 @@ function sources() {
 }
 
 describe('the end of the process', () => {
-  it.each([
+  const ends: ['stdin' | 'stdout' | 'signals', string][] = [
     ['stdin', 'end'],
     ['stdin', 'close'],
     ['stdin', 'error'],
     ['stdout', 'error'],
-    ...END_SIGNALS.map((signal) => ['signals', signal] as const),
-  ] as ReadonlyArray<readonly ['stdin' | 'stdout' | 'signals', string]>)(
-    '%s %s releases the stack once, flushes and exits 0',
-    async (source, event) => {
-      const exits: number[] = []
-      const release = vi.fn(async () => undefined)
-      const flush = vi.fn()
-      const end = new ProcessEnd({
-        release,
-        flush,
-        exit: (code) => exits.push(code),
-        deadlineMs: 1000,
-      })
-      const watched = sources()
-      end.watch(watched)
-      watched[source].emit(event)
-      watched.stdin.emit('end')
-      await end.end()
-      expect(release).toHaveBeenCalledTimes(1)
-      expect(flush).toHaveBeenCalledTimes(1)
-      expect(exits).toEqual([0])
-    },
-  )
+    ...END_SIGNALS.map((signal): ['signals', string] => ['signals', signal]),
+  ]
+  it.each(ends)('%s %s releases the stack once, flushes and exits 0', async (source, event) => {
+    const exits: number[] = []
+    const release = vi.fn(async () => undefined)
+    const flush = vi.fn()
+    const end = new ProcessEnd({
+      release,
+      flush,
+      exit: (code) => exits.push(code),
+      deadlineMs: 1000,
+    })
+    const watched = sources()
+    end.watch(watched)
+    watched[source].emit(event)
+    watched.stdin.emit('end')
+    await end.end()
+    expect(release).toHaveBeenCalledTimes(1)
+    expect(flush).toHaveBeenCalledTimes(1)
+    expect(exits).toEqual([0])
+  })
 
   it('exits at the deadline when the release never settles', async () => {
     vi.useFakeTimers()

@@ -139,18 +139,12 @@ describe('the updates a stored session replays as', () => {
       { type: 'turn/end', turnId: 't1', reason: 'completed' },
     ]
     const updates = [...replayUpdates(events, new ToolCards(), presenter)]
-    const texts = updates.map((update) => {
-      if (
-        !('content' in update) ||
-        Array.isArray(update.content) ||
-        update.content === undefined ||
-        update.content === null ||
-        !('type' in update.content)
-      ) {
+    const texts = updates.map((update): [string, string] => {
+      const content = 'content' in update ? update.content : undefined
+      if (content == null || Array.isArray(content) || !('type' in content)) {
         throw new Error(`unexpected update ${update.sessionUpdate}`)
       }
-      const content = update.content as { type: string; text?: string }
-      return [update.sessionUpdate, content.type === 'text' ? (content.text ?? '') : '']
+      return [update.sessionUpdate, content.type === 'text' ? content.text : '']
     })
     expect(texts[0]?.[0]).toBe('user_message_chunk')
     expect(texts[0]?.[1]).toMatch(/^m+… \(\d+ more characters\)$/)
