@@ -125,6 +125,7 @@ describe('thirty large reads in one turn', () => {
     expect(messageText(updates)).not.toContain('Context compacted')
     expect(ofKind(updates, 'available_commands_update')[0]!.availableCommands).toEqual([
       expect.objectContaining({ name: 'compact' }),
+      expect.objectContaining({ name: 'plan' }),
     ])
   }, 120_000)
 
