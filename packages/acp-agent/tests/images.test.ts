@@ -6,13 +6,11 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as acp from '@agentclientprotocol/sdk'
-import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { connectBin, finishBin } from './helpers/bin-client'
 import { ensureBuilt } from './helpers/build'
 import { recordingServer, textAnswer, toolCallAnswer } from './helpers/recording-server'
 import type { ModelServer } from './helpers/recording-server'
-import { startBin } from './helpers/spawn-bin'
-import type { BinSession } from './helpers/spawn-bin'
 import { tempDirs } from './helpers/temp-dirs'
 
 const tempDir = tempDirs('dsh-images')
@@ -24,20 +22,8 @@ const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
 const IMAGE_PART = { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } }
 
-async function connect(args: string[]) {
-  const bin = startBin(args, await tempDir('home'))
-  const client = new HarnessClient(bin.stream)
-  const agent = client.connection.agent
-  const init = await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
-  return { bin, client, agent, init }
-}
-
-async function finish(bin: BinSession, client: HarnessClient): Promise<void> {
-  client.connection.close()
-  if (!bin.child.stdin.writableEnded) bin.child.stdin.end()
-  expect(await bin.exited).toBe(0)
-  assertAgentFramesValid(bin.frames)
-}
+const connect = async (args: string[]) => connectBin(args, await tempDir('home'))
+const finish = finishBin
 
 type Body = ModelServer['bodies'][number]
 /** The content of the messages of `role` in a recorded request. */
