@@ -1,5 +1,5 @@
 // What the adapter knows of models: DeepSeek's published context windows and prices (the
-// source is named in the README), the key's environment chain, and the server's own list from
+// source is named in behaviour.md), the key's environment chain, and the server's own list from
 // `GET {baseUrl}/models`. Pure apart from `fetchModelIds`, which never rejects: a server that
 // does not answer simply has no list.
 import type { LlmModelMove, LlmPrices } from '@deepseek-ai/dsh-llm'
