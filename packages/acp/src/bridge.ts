@@ -153,7 +153,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     }
     const record = sessions.open(agent)
     if (replay) await record.replay()
-    options.announce((update) => send(sessionId, update))
+    record.commands.announce()
     deps.onOpened(record, params.mcpServers ?? [])
     return { ...modesOf(agent), configOptions: options.of(record) }
   }
@@ -176,7 +176,7 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
         throw toRequestError(error)
       }
       const record = sessions.open(agent)
-      options.announce((update) => send(record.id, update))
+      record.commands.announce()
       deps.onOpened(record, params.mcpServers)
       return { sessionId: record.id, ...modesOf(agent), configOptions: options.of(record) }
     })

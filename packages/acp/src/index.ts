@@ -122,3 +122,10 @@ export type { AcpServer } from './server'
 export type { AcpServeHandle } from './bridge'
 export type { AcpSessionFiles } from './editor-files'
 export type { AcpNotice, AcpSessionOpening } from './session-opening'
+export { BUILT_IN_COMMANDS } from './session-commands'
+export type {
+  AcpCommand,
+  AcpCommandAction,
+  AcpCommandRank,
+  AcpSessionCommands,
+} from './session-commands'

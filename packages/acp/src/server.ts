@@ -77,6 +77,7 @@ export class AcpServer {
               mcpServers,
               notify: (notice: AcpNotice) => record.notify(notice),
               onClose: (close: () => Promise<void> | void) => record.onClose(close),
+              commands: record.commands,
             }
             try {
               ctx.emit('acp/session-open', session)

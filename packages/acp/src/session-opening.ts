@@ -5,6 +5,7 @@
 // event goes out just after the response, so nothing a listener does delays or precedes it.
 import type { McpServer, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { AcpSessionCommands } from './session-commands'
 
 /** Something the person should know that is not part of the conversation (not stored). */
 export interface AcpNotice {
@@ -27,6 +28,8 @@ export interface AcpSessionOpening {
   notify(notice: AcpNotice): void
   /** Runs when the session closes (before session/close is answered) or its connection goes. */
   onClose(close: () => Promise<void> | void): void
+  /** The slash commands the session offers: an app adds its own (./session-commands). */
+  commands: AcpSessionCommands
 }
 
 /** The update a notice goes out as: a `notice` when the client shows them, else a message. */

@@ -1,16 +1,13 @@
 // The model as a session option on one connection: the model list (asked of the agent host,
 // which asks the server once), each session's `configOptions` for session/new, /load and
 // /resume, `session/set_config_option` switching a session's model (the agent logs it; the
-// session record sends `config_option_update`), and the commands a session offers, announced
-// once its id is known to the client.
+// session record sends `config_option_update`).
 import type {
   SessionConfigOption,
-  SessionUpdate,
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
 } from '@agentclientprotocol/sdk'
 import { pickModel, toAcpConfigOptions } from './config-options'
-import { toAcpAvailableCommands } from './context-updates'
 import type { AcpSessionRecord } from './session-record'
 
 export interface AcpModelSource {
@@ -50,10 +47,5 @@ export class SessionOptions {
     const model = pickModel(params, [...new Set([...this.list, record.model])])
     record.agent.setModel(model)
     return { configOptions: this.of(record) }
-  }
-
-  /** Sends the session's commands just after its response (a client needs the id first). */
-  announce(send: (update: SessionUpdate) => void): void {
-    setImmediate(() => send(toAcpAvailableCommands()))
   }
 }

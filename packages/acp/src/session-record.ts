@@ -27,7 +27,8 @@ import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpConfigOptionUpdate } from './config-options'
-import { isCompactCommand } from './context-updates'
+import { runSessionCommand } from './command-prompts'
+import { SessionCommands } from './session-commands'
 import { toAcpTerminalEnd } from './terminal-cards'
 import { toAcpContent, toAcpPath, toAcpStopReason, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
@@ -69,6 +70,8 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
+  /** The slash commands the session offers (./session-commands). */
+  readonly commands: SessionCommands
   private readonly cards: ToolCards
   /** The prompt in flight, if any. */
   private running: Promise<StopReason> | undefined
@@ -84,8 +87,13 @@ export class AcpSessionRecord {
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
     this.cards = new ToolCards(options.terminals === true)
-    this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
+    this.presenter = {
+      cwd: this.cwd,
+      compaction: options.compaction === true,
+      notices: options.notices === true,
+    }
     this.info = new SessionInfoUpdates(options.agent.session.header)
+    this.commands = new SessionCommands(options.send, (notice) => this.notify(notice))
     this.unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
       this.sendAll(this.info.onLive(event))
@@ -125,8 +133,8 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const end = await (isCompactCommand(text) ? this.agent.compact() : this.agent.send(text))
-        return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
+        const reason = await runSessionCommand(this.agent, this.commands, text, this.options.send)
+        return this.cancelRequested ? 'cancelled' : toAcpStopReason(reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
         this.running = undefined
@@ -166,6 +174,7 @@ export class AcpSessionRecord {
    */
   async dispose(): Promise<void> {
     this.closed = true
+    this.commands.close()
     this.cancel()
     await this.running?.catch(() => undefined)
     this.unsubscribe()

@@ -8,7 +8,8 @@ export interface LlmToolCall {
 }
 
 export type LlmMessage =
-  | { role: 'user'; content: string }
+  /** `note`: the agent host added it (a context source's note, such as project instructions), not the person. */
+  | { role: 'user'; content: string; note?: string }
   | { role: 'assistant'; content: string; reasoning?: string; toolCalls?: LlmToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string; isError?: boolean }
 
