@@ -4,7 +4,8 @@
 // sandboxing shell, or the local one with the sandbox off: commands in their own process groups;
 // bash, job_output, job_kill), one model, the agent host (storing its sessions when given a
 // store), the ACP bridge offering the permission modes, and each session's MCP servers (mcp,
-// wired to the bridge's sessions in mcp-sessions.ts). Disposing its fiber
+// wired to the bridge's sessions in mcp-sessions.ts), and the project's knowledge (instruction
+// files, skills and the skill tool, the person's commands: knowledge, tool-skill). Disposing its fiber
 // undoes all of it. It does not speak ACP by itself (see serve in index.ts) and does no
 // process-level I/O.
 import { tmpdir } from 'node:os'
@@ -25,6 +26,9 @@ import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as McpSessions from './mcp-sessions'
+import Knowledge from '@deepseek-ai/dsh-knowledge'
+import * as KnowledgeAcp from '@deepseek-ai/dsh-knowledge/acp'
+import * as ToolSkill from '@deepseek-ai/dsh-tool-skill'
 import NoticeLlm from './notice-llm'
 import { readVersion } from './version'
 
@@ -100,6 +104,10 @@ export async function apply(ctx: Context, options: DshOptions): Promise<void> {
     ['acp', () => ctx.plugin(Acp, { agentInfo, modes, defaultMode: mode, mcpCapabilities })],
     ['mcp', () => ctx.plugin(McpServers, mcp)],
     ['mcp-sessions', () => ctx.plugin(McpSessions)],
+    // The project's knowledge: instruction files, skills (and the skill tool), the person's commands.
+    ['knowledge', () => ctx.plugin(Knowledge)],
+    ['tool-skill', () => ctx.plugin(ToolSkill)],
+    ['knowledge-acp', () => ctx.plugin(KnowledgeAcp)],
   ])
 }
 

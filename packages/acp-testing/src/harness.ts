@@ -38,6 +38,9 @@ import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import Knowledge from '@deepseek-ai/dsh-knowledge'
+import * as KnowledgeAcp from '@deepseek-ai/dsh-knowledge/acp'
+import * as ToolSkill from '@deepseek-ai/dsh-tool-skill'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
 import type { HarnessEditorOptions } from './editor'
@@ -87,6 +90,12 @@ export interface AcpHarnessOptions {
   notices?: boolean
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
+  /**
+   * Load the project's knowledge as the app does (knowledge, tool-skill): the instruction files,
+   * skills and the person's commands of the workspace (HOME and XDG_CONFIG_HOME name the
+   * person's places).
+   */
+  withKnowledge?: boolean
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -177,6 +186,12 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
         ...(options.store && { store: options.store }),
       })
       await ctx.plugin(Acp, { modes: [...PERMISSION_MODES], defaultMode: options.mode ?? 'ask' })
+      // The project's knowledge, as the app loads it: instruction files, skills, commands.
+      if (options.withKnowledge) {
+        await ctx.plugin(Knowledge)
+        await ctx.plugin(ToolSkill)
+        await ctx.plugin(KnowledgeAcp)
+      }
     },
   })
 }

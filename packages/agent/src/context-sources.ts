@@ -6,7 +6,7 @@
 // summary replaces the older conversation, notes included: what a source still holds to be
 // true (`carried`) opens the conversation after it. Not the sources themselves (`knowledge`).
 import type { LlmMessage } from '@deepseek-ai/dsh-llm'
-import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import type { Agent } from './agent'
 import type { SessionEvent } from './types'
 
 /** One note a source adds: the text the model reads, what a person sees, the source's record. */
@@ -25,17 +25,17 @@ export interface ContextSource {
    * The notes the model should read now: before the person's message of a turn, and after
    * each step's tool results. A source that fails is logged and skipped for that turn step.
    */
-  notes(agent: ToolAgent, signal: AbortSignal): Promise<ContextNote[]> | ContextNote[]
+  notes(agent: Agent, signal: AbortSignal): Promise<ContextNote[]> | ContextNote[]
   /**
    * What a summary's opening must carry for the source (all it holds to be true now), since
    * the notes the summary replaces are gone from the conversation; none: nothing.
    */
-  carried?(agent: ToolAgent): string | undefined
+  carried?(agent: Agent): string | undefined
 }
 
 export interface NoteGathering {
   sources: readonly ContextSource[]
-  agent: ToolAgent
+  agent: Agent
   turnId: string
   signal: AbortSignal
   history: LlmMessage[]
@@ -75,7 +75,7 @@ export function noteMessage(source: string, text: string): LlmMessage {
 }
 
 /** What every source carries through a summary, joined; `undefined` when none says anything. */
-export function carriedBy(sources: readonly ContextSource[], agent: ToolAgent): string | undefined {
+export function carriedBy(sources: readonly ContextSource[], agent: Agent): string | undefined {
   const parts: string[] = []
   for (const source of sources) {
     try {
