@@ -70,6 +70,9 @@ export class ProjectCatalog {
 
   /** Reads the places again; tells the listeners when what is offered changed. */
   private async refresh(): Promise<void> {
+    // Watched first, read after: a file written meanwhile is in the read or makes an event.
+    await this.rewatch()
+    if (this.closed) return
     const [skills, commands] = await Promise.all([
       findSkills(this.places.skills),
       findCommands(this.places.commands),
@@ -78,7 +81,6 @@ export class ProjectCatalog {
     this.skills = skills.skills
     this.commands = commands.commands
     this.problems = [...skills.problems, ...commands.problems]
-    await this.rewatch()
     const now = JSON.stringify([this.skills, this.commands, this.problems])
     if (now === this.last) return
     const first = this.last === ''
