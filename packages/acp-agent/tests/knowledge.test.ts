@@ -129,9 +129,8 @@ describe('instruction files', () => {
       textAnswer('The person greeted; nothing else happened.'),
       textAnswer('Still here.'),
     ])
-    let session = ''
+    const session = await run.open(repo)
     try {
-      session = await run.open(repo)
       await run.prompt(session, 'Hi')
       await run.prompt(session, '/compact')
       const summary = run.model.bodies[1]

@@ -123,13 +123,11 @@ export class SessionCommands implements AcpSessionCommands {
         this.told.add(key)
         shadowed.push(shadowNotice(command, winner))
       }
-    const commands = [...winners.values()].map(
-      ({ name, description, hint }): AvailableCommand => ({
-        name,
-        description,
-        ...(hint !== undefined && { input: { hint } }),
-      }),
-    )
+    const commands = [...winners.values()].map(({ name, description, hint }): AvailableCommand => ({
+      name,
+      description,
+      ...(hint !== undefined && { input: { hint } }),
+    }))
     return { commands, shadowed }
   }
 }
