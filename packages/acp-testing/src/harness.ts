@@ -91,11 +91,11 @@ export interface AcpHarnessOptions {
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
   /**
-   * Load the project's knowledge as the app does (knowledge, tool-skill): the instruction files,
-   * skills and the person's commands of the workspace (HOME and XDG_CONFIG_HOME name the
-   * person's places).
+   * Load the project's knowledge as the app does (knowledge, tool-skill, knowledge-acp): the
+   * instruction files, skills and the person's commands of the workspace; `home` and
+   * `configHome` name the person's places (default: HOME and XDG_CONFIG_HOME).
    */
-  withKnowledge?: boolean
+  withKnowledge?: boolean | { home?: string; configHome?: string }
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -188,7 +188,7 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
       await ctx.plugin(Acp, { modes: [...PERMISSION_MODES], defaultMode: options.mode ?? 'ask' })
       // The project's knowledge, as the app loads it: instruction files, skills, commands.
       if (options.withKnowledge) {
-        await ctx.plugin(Knowledge)
+        await ctx.plugin(Knowledge, options.withKnowledge === true ? {} : options.withKnowledge)
         await ctx.plugin(ToolSkill)
         await ctx.plugin(KnowledgeAcp)
       }

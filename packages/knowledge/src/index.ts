@@ -9,6 +9,7 @@ import type { Context } from 'cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
+import { z } from 'zod'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { knowledgeHomeOf } from './paths'
 import type { KnowledgeHome } from './paths'
@@ -21,19 +22,34 @@ declare module 'cordis' {
   }
 }
 
-/** Takes no options: the person's places come from the environment (HOME, XDG_CONFIG_HOME). */
-export type KnowledgeConfig = Record<string, never>
+export const Config = z
+  .object({
+    /** The person's home folder; default `HOME`. */
+    home: z.string().min(1).optional(),
+    /** Where the person's configuration lies (dsh's is its `dsh/`); default `XDG_CONFIG_HOME`, else `~/.config`. */
+    configHome: z.string().min(1).optional(),
+  })
+  .prefault({})
+
+export type KnowledgeConfig = z.input<typeof Config>
 
 export default class Knowledge extends Service {
   static inject = ['agents', 'tools', 'systemPrompt']
+  static Config = Config
 
-  readonly home: KnowledgeHome = knowledgeHomeOf()
+  readonly home: KnowledgeHome
   private readonly opening = new Map<string, Promise<SessionKnowledge>>()
   private readonly open = new Map<string, SessionKnowledge>()
   private readonly catalogs = new Map<string, () => void>()
 
-  constructor(ctx: Context, _config?: KnowledgeConfig) {
+  constructor(ctx: Context, config: KnowledgeConfig = {}) {
     super(ctx, 'knowledge')
+    const env = {
+      ...process.env,
+      ...(config.home !== undefined && { HOME: config.home }),
+      ...(config.configHome !== undefined && { XDG_CONFIG_HOME: config.configHome }),
+    }
+    this.home = knowledgeHomeOf(env)
     ctx.agents.addContextSource({
       name: INSTRUCTIONS_SOURCE,
       notes: async (agent) => (await this.session(agent)).instructions.notes(),
