@@ -6,39 +6,12 @@
 // this state from the notes in its log. Cordis-free; reads the disk only.
 import { dirname, resolve } from 'node:path'
 import { stat } from 'node:fs/promises'
-import {
-  instructionPathsIn,
-  readInstruction,
-  readInstructionSync,
-  signatureOf,
-} from './instruction-files'
-import type { InstructionText } from './instruction-files'
-import {
-  FILE_LIMIT,
-  TOTAL_LIMIT,
-  cutToLimit,
-  displayLine,
-  fitTotal,
-  renderNote,
-} from './instruction-render'
+import { instructionPathsIn, readInstructionSync } from './instruction-files'
+import { FILE_LIMIT, cutToLimit, displayLine, renderNote } from './instruction-render'
 import type { NoteEntry, NoteKind } from './instruction-render'
+import { changeOf, inEffectChars, markAbsent, readFolders } from './instruction-reads'
+import type { InstructionRecord, InstructionScope, KnownInstruction } from './instruction-reads'
 import { foldersDown, isIgnoredFolder, isWithin } from './paths'
-
-/** What a file came to when it was last looked at. */
-export type InstructionState = 'sent' | 'left-out' | 'same' | 'absent'
-
-export interface InstructionRecord {
-  path: string
-  folder: string
-  state: InstructionState
-  /** The content's hash (absent: no file). */
-  hash?: string
-  /** Its length in characters, and the characters sent (less when it was cut). */
-  length?: number
-  shown?: number
-  /** For `same`: the file whose content it repeats. */
-  sameAs?: string
-}
 
 /** What a note records of what it sent, kept in the log (see restore). */
 export interface InstructionNoteData {
@@ -52,28 +25,9 @@ export interface InstructionNote {
   data: InstructionNoteData
 }
 
-export interface InstructionScope {
-  /** The project's root (the folder holding `.git`, else the cwd). */
-  root: string
-  cwd: string
-  /** The session's added roots (beyond the cwd). */
-  added: readonly string[]
-  /** The person's global file (`…/dsh/AGENTS.md`). */
-  global: string
-  /** How a path reads for a person (relative to the cwd, `~/…`). */
-  show(path: string): string
-}
-
-interface Known extends InstructionRecord {
-  /** The `stat` signature when last read (memory only: a loaded session reads again). */
-  signature?: string
-  /** The text as sent (memory only). */
-  text?: string
-}
-
 export class InstructionTracker {
   private readonly folders: string[] = []
-  private readonly files = new Map<string, Known>()
+  private readonly files = new Map<string, KnownInstruction>()
   private started = false
   private pending: string[] = []
   private discovering: Promise<void> = Promise.resolve()
@@ -90,8 +44,8 @@ export class InstructionTracker {
     }
     if (!this.started) return
     // The loaded folders' other candidates were absent: a file that appears there is new.
-    this.markAbsent(dirname(this.scope.global), [this.scope.global])
-    for (const folder of this.folders) this.markAbsent(folder, instructionPathsIn(folder))
+    markAbsent(this.files, dirname(this.scope.global), [this.scope.global])
+    for (const folder of this.folders) markAbsent(this.files, folder, instructionPathsIn(folder))
   }
 
   /** The folders a tool call reached (files or folders, absolute): those below the loaded ones are added. */
@@ -116,12 +70,12 @@ export class InstructionTracker {
     const records: InstructionRecord[] = []
     const folders = this.pending.splice(0)
     for (const path of this.knownPaths()) {
-      const change = await this.changeOf(path)
+      const change = await changeOf(this.files, path)
       if (change === undefined) continue
       records.push(change.record)
       if (change.entry !== undefined) entries.push(change.entry)
     }
-    const added = await this.readFolders(folders, this.inEffectChars())
+    const added = await readFolders(this.files, this.scope, folders, inEffectChars(this.files))
     return this.note(
       [...entries, ...added.entries],
       'more',
@@ -184,102 +138,8 @@ export class InstructionTracker {
     const folders = [dirname(this.scope.global)]
     for (const folder of [...foldersDown(root, cwd), ...added])
       if (!folders.includes(folder)) folders.push(folder)
-    const read = await this.readFolders(folders, 0, true)
+    const read = await readFolders(this.files, this.scope, folders, 0, true)
     return { ...read, folders: folders.slice(1) }
-  }
-
-  /**
-   * The files of `folders` (the global folder only for its AGENTS.md, when `first`): each read,
-   * repeated content counted once, cut to the file limit, and fitted in what is left of the
-   * total after `used` characters.
-   */
-  private async readFolders(folders: readonly string[], used: number, first = false) {
-    const records: (Known & { text?: string })[] = []
-    const present: Extract<NoteEntry, { type: 'file' }>[] = []
-    const seen = new Map<string, string>(this.hashesInEffect())
-    for (const [index, folder] of folders.entries()) {
-      const paths = first && index === 0 ? [this.scope.global] : instructionPathsIn(folder)
-      for (const path of paths) {
-        const file = await readInstruction(path)
-        if (file === undefined) {
-          this.markAbsent(folder, [path])
-          continue
-        }
-        const same = seen.get(file.hash)
-        if (same !== undefined) {
-          records.push({ ...recordOf(path, folder, file, 'same'), sameAs: same })
-          continue
-        }
-        seen.set(file.hash, path)
-        const cut = cutToLimit(file.text)
-        records.push({
-          ...recordOf(path, folder, file, 'sent'),
-          shown: cut.text.length,
-          text: cut.text,
-        })
-        present.push({ type: 'file', path, folder, text: cut.text, length: file.length })
-      }
-    }
-    const entries = fitTotal(present, TOTAL_LIMIT - used)
-    for (const entry of entries)
-      if (entry.type === 'left-out') {
-        const record = records.find((r) => r.path === entry.path)!
-        record.state = 'left-out'
-        delete record.text
-      }
-    return { entries, records }
-  }
-
-  /** A known file's change since it was last looked at; `undefined` when there is none. */
-  private async changeOf(path: string): Promise<{ record: Known; entry?: NoteEntry } | undefined> {
-    const known = this.files.get(path)!
-    let signature: string | undefined
-    try {
-      signature = signatureOf(await stat(path))
-    } catch {
-      signature = undefined // missing: gone, if it was there
-    }
-    if (signature === undefined) {
-      if (known.state === 'absent') return undefined
-      return {
-        record: { path, folder: known.folder, state: 'absent' },
-        entry: { type: 'gone', path },
-      }
-    }
-    if (signature === known.signature) return undefined
-    const file = await readInstruction(path)
-    if (file === undefined || file.hash === known.hash) {
-      known.signature = file?.signature
-      return undefined
-    }
-    const same = this.hashesInEffect().get(file.hash)
-    if (same !== undefined && same !== path) {
-      return { record: { ...recordOf(path, known.folder, file, 'same'), sameAs: same } }
-    }
-    const cut = cutToLimit(file.text)
-    const room =
-      TOTAL_LIMIT - this.inEffectChars() + (known.state === 'sent' ? (known.shown ?? 0) : 0)
-    if (cut.text.length > room) {
-      const record = recordOf(path, known.folder, file, 'left-out')
-      return { record, entry: { type: 'left-out', path, length: file.length } }
-    }
-    const record = {
-      ...recordOf(path, known.folder, file, 'sent'),
-      shown: cut.text.length,
-      text: cut.text,
-    }
-    const change = known.state === 'absent' ? ('new' as const) : ('changed' as const)
-    return {
-      record,
-      entry: {
-        type: 'file',
-        path,
-        folder: known.folder,
-        text: cut.text,
-        length: file.length,
-        change,
-      },
-    }
   }
 
   private async addFolders(paths: readonly string[]): Promise<void> {
@@ -305,41 +165,12 @@ export class InstructionTracker {
     return best
   }
 
-  /** Candidates not known yet are known absent (a file that appears there is new). */
-  private markAbsent(folder: string, paths: readonly string[]): void {
-    for (const path of paths)
-      if (!this.files.has(path)) this.files.set(path, { path, folder, state: 'absent' })
-  }
-
   private knownPaths(): string[] {
     return [...this.files.keys()]
   }
-
-  private hashesInEffect(): Map<string, string> {
-    const hashes = new Map<string, string>()
-    for (const file of this.files.values())
-      if (file.hash !== undefined && file.state !== 'same' && file.state !== 'absent')
-        hashes.set(file.hash, file.path)
-    return hashes
-  }
-
-  private inEffectChars(): number {
-    let total = 0
-    for (const file of this.files.values()) if (file.state === 'sent') total += file.shown ?? 0
-    return total
-  }
 }
 
-function recordOf(
-  path: string,
-  folder: string,
-  file: InstructionText,
-  state: InstructionState,
-): Known {
-  return { path, folder, state, hash: file.hash, length: file.length, signature: file.signature }
-}
-
-function stripMemory(record: Known): InstructionRecord {
+function stripMemory(record: KnownInstruction): InstructionRecord {
   const { signature: _signature, text: _text, ...kept } = record
   return kept
 }
