@@ -95,6 +95,8 @@ export function appStack(app: DshApp): DshStackOptions {
     mcp: app.mcp ?? {},
     // ask_user (where the client shows forms) and exit_plan_mode, per session.
     toolAsk: {},
+    // The project's knowledge: instruction files, skills and the skill tool, the person's commands.
+    knowledge: {},
     // The web tools: ctx.web (fetching through the private-address guard), its search
     // providers, and web_fetch / web_search (the latter only with a provider).
     web: { allowPrivate: app.web?.allowPrivate === true },

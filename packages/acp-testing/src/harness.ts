@@ -93,6 +93,12 @@ export interface AcpHarnessOptions {
    * system's; no proxy from the environment.
    */
   web?: { allowPrivate?: boolean; resolver?: WebResolver; searxngUrl?: string }
+  /**
+   * Load the project's knowledge as the app does (knowledge, tool-skill, knowledge-acp): the
+   * instruction files, skills and the person's commands of the workspace; `home` and
+   * `configHome` name the person's places (default: HOME and XDG_CONFIG_HOME).
+   */
+  withKnowledge?: boolean | { home?: string; configHome?: string }
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -167,6 +173,9 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
     ...(options.withImages && options.withFs && { toolImage: {} }),
     ...(options.withShell && shellOf(options, workspace)),
     ...(options.web && webOf(options.web)),
+    ...(options.withKnowledge && {
+      knowledge: options.withKnowledge === true ? {} : options.withKnowledge,
+    }),
     llm: {
       kind: 'scripted',
       script: options.script,

@@ -1,9 +1,9 @@
 // The session's context on the wire, pure: a usage event → `usage_update { used, size, cost? }`;
 // a compaction → `compaction_update` (in progress, then completed or failed, with its summary
 // as one `compaction_summary_chunk`) for a client that advertised `session.compaction`, else
-// one short agent message saying what was done. The commands the agent offers
-// (`available_commands_update`) and how a prompt names one are here too.
-import type { AvailableCommand, SessionUpdate } from '@agentclientprotocol/sdk'
+// one short agent message saying what was done. The commands a session offers are
+// ./session-commands.
+import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 
 type Of<T extends SessionEvent['type']> = Extract<SessionEvent, { type: T }>
@@ -75,35 +75,4 @@ export function compactionMessage(event: Of<'context/compacted'>): string {
   if (event.summaryError !== undefined) parts.push(`no summary (${event.summaryError})`)
   const what = parts.length > 0 ? parts.join(', ') : 'nothing to compact yet'
   return `\n\nContext compacted: ${what}.\n\n`
-}
-
-/** The prompt command that compacts the conversation on demand. */
-export const COMPACT_COMMAND: AvailableCommand = {
-  name: 'compact',
-  description: 'Compact the conversation now: old tool outputs elided, older turns summarised',
-}
-
-/** The prompt command that puts the session in plan mode (offered where `plan` is a mode). */
-export const PLAN_COMMAND: AvailableCommand = {
-  name: 'plan',
-  description: 'Plan first: look around and propose a plan; nothing changes until you approve it',
-  input: { hint: 'what to plan (optional)' },
-}
-
-export function toAcpAvailableCommands(plan = false): SessionUpdate {
-  return {
-    sessionUpdate: 'available_commands_update',
-    availableCommands: plan ? [COMPACT_COMMAND, PLAN_COMMAND] : [COMPACT_COMMAND],
-  }
-}
-
-/** For a `/plan [text]` prompt, the text after the command (empty for none); else undefined. */
-export function planCommandText(text: string): string | undefined {
-  const match = /^\/plan(?:\s+([\s\S]*))?$/.exec(text.trim())
-  return match === null ? undefined : (match[1] ?? '').trim()
-}
-
-/** True for a prompt that is the /compact command (`/compact`, or `/compact` and more text). */
-export function isCompactCommand(text: string): boolean {
-  return /^\/compact(\s|$)/.test(text.trimStart())
 }

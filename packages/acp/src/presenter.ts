@@ -3,12 +3,14 @@
 // tool_call (from the card the agent presented with it), tool/result → tool_call_update (from
 // its result card, else the result text; and a `plan` when the result set one), a failed turn →
 // its error as a message chunk, a mode change → current_mode_update, the context's usage and
-// compactions (./context-updates). Pure: the events carry their presentations (the agent asks
+// compactions (./context-updates), a context source's note → its line for the person (a
+// notice, or a message chunk). Pure: the events carry their presentations (the agent asks
 // the tools once, with the session cwd), so a live turn and a stored one replay alike.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 import { toAcpCompactionEnd, toAcpCompactionStart, toAcpUsageUpdate } from './context-updates'
 import { withAcpPlan } from './plan'
+import { toAcpNotice } from './session-opening'
 import { toAcpToolCall, toAcpToolCallUpdate } from './to-acp'
 
 export interface AcpPresenterContext {
@@ -16,6 +18,8 @@ export interface AcpPresenterContext {
   cwd: string
   /** The client advertised `session.compaction`: compactions go as compaction updates. */
   compaction?: boolean
+  /** The client advertised `session.notices`: a note's line goes as a `notice`. */
+  notices?: boolean
 }
 
 export function presentSessionEvent(
@@ -68,6 +72,10 @@ export function presentSessionEvent(
       return toAcpCompactionStart(event, context.compaction === true)
     case 'context/compacted':
       return toAcpCompactionEnd(event, context.compaction === true)
+    case 'context/note':
+      // What the person is shown of a note for the model (which instruction files were loaded).
+      if (event.display === undefined) return []
+      return [toAcpNotice({ title: event.display }, context.notices === true)]
     case 'session/model':
     case 'session/thought-level':
       // The whole option set goes out: the session record knows the options (config_option_update).

@@ -46,7 +46,7 @@ export async function newSession(state: AcpConnectionState, params: NewSessionRe
     throw toRequestError(error)
   }
   const record = sessions.open(agent)
-  options.announce(record, (update) => state.send(record.id, update), options.moveRetired(record))
+  options.announce(record, options.moveRetired(record))
   deps.onOpened(record, params.mcpServers)
   return { sessionId: record.id, ...modesOf(state, agent), configOptions: options.of(record) }
 }
@@ -82,7 +82,7 @@ export async function attachSession(
   const record = sessions.open(agent)
   if (replay) await record.replay()
   const moved = options.moveRetired(record)
-  options.announce(record, (update) => state.send(sessionId, update), moved)
+  options.announce(record, moved)
   deps.onOpened(record, params.mcpServers ?? [])
   return { ...modesOf(state, agent), configOptions: options.of(record) }
 }

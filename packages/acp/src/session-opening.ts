@@ -6,6 +6,7 @@
 import type { McpServer, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import type { AcpElicit } from './elicit'
+import type { AcpSessionCommands } from './session-commands'
 
 /** Something the person should know that is not part of the conversation (not stored). */
 export interface AcpNotice {
@@ -30,6 +31,8 @@ export interface AcpSessionOpening {
   elicit?: AcpElicit
   /** Runs when the session closes (before session/close is answered) or its connection goes. */
   onClose(close: () => Promise<void> | void): void
+  /** The slash commands the session offers: an app adds its own (./session-commands). */
+  commands: AcpSessionCommands
 }
 
 /** The update a notice goes out as: a `notice` when the client shows them, else a message. */

@@ -1,18 +1,15 @@
 // A session's options on one connection: the model list (asked of the agent host, which asks
 // the server once), each session's `configOptions` (mode, model, thought level) for
 // session/new, /load and /resume, `session/set_config_option` switching one (the agent logs
-// it; the session record sends the updates), a retired model name moved to its successor,
-// and the commands a session offers, announced once its id is known to the client.
+// it; the session record sends the updates), and a retired model name moved to its successor.
 import type {
   SessionConfigOption,
   SessionMode,
-  SessionUpdate,
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
 } from '@agentclientprotocol/sdk'
 import { pickOption, toAcpConfigOptions } from './config-options'
 import type { AcpOptionState, AcpThoughtLevels } from './config-options'
-import { toAcpAvailableCommands } from './context-updates'
 import type { AcpSessionRecord } from './session-record'
 
 export interface AcpModelSource {
@@ -108,12 +105,14 @@ export class SessionOptions {
     return move?.notice
   }
 
-  /** Sends the session's commands just after its response (a client needs the id first). */
-  /** With `moved`, the notice of a retired model name goes after them, once. */
-  announce(record: AcpSessionRecord, send: (update: SessionUpdate) => void, moved?: string): void {
-    setImmediate(() => {
-      send(toAcpAvailableCommands(this.modes.some((mode) => mode.id === 'plan')))
-      if (moved !== undefined) record.notify({ title: moved, severity: 'warning' })
-    })
+  /**
+   * Sends the session's commands just after its response (a client needs the id first), and
+   * with `moved` the notice of a retired model name after them, once.
+   */
+  announce(record: AcpSessionRecord, moved?: string): void {
+    record.commands.announce()
+    if (moved !== undefined) {
+      setImmediate(() => record.notify({ title: moved, severity: 'warning' }))
+    }
   }
 }

@@ -23,7 +23,8 @@ import { AskQueue } from './ask-queue'
 import { presentSessionEvent } from './presenter'
 import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
-import { isCompactCommand, planCommandText } from './context-updates'
+import { runSessionCommand } from './command-prompts'
+import { SessionCommands, planCommand } from './session-commands'
 import { toAcpStopReason } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpElicit } from './elicit'
@@ -70,6 +71,8 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
+  /** The slash commands the session offers (./session-commands). */
+  readonly commands: SessionCommands
   private readonly cards: SessionCards
   /** The cards of each session shown here: its own, and each live child session's. */
   private readonly cardsBySession = new Map<ToolSession, SessionCards>()
@@ -87,7 +90,11 @@ export class AcpSessionRecord {
 
   constructor(private readonly options: AcpSessionRecordOptions) {
     this.agent = options.agent
-    this.presenter = { cwd: this.cwd, compaction: options.compaction === true }
+    this.presenter = {
+      cwd: this.cwd,
+      compaction: options.compaction === true,
+      notices: options.notices === true,
+    }
     this.cards = new SessionCards(options.terminals === true, this.presenter)
     this.cardsBySession.set(options.agent.session, this.cards)
     this.asks = new AskQueue({
@@ -99,6 +106,11 @@ export class AcpSessionRecord {
       onCancelled: () => this.cancel(),
     })
     this.info = new SessionInfoUpdates(options.agent.session.header)
+    this.commands = new SessionCommands(options.send, (notice) => this.notify(notice))
+    // `/plan [text]` where plan is one of the session's modes.
+    if (options.modes?.includes('plan') === true) {
+      this.commands.offer('acp-plan', 'built-in', [planCommand(options.agent)])
+    }
     // The session's channels: its calls (and its child sessions') ask and tell its person
     // here, and read and write through its editor.
     options.agent.session.channels = {
@@ -159,17 +171,10 @@ export class AcpSessionRecord {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const planned = this.options.modes?.includes('plan') ? planCommandText(text) : undefined
-        if (planned !== undefined) {
-          // `/plan [text]`: the session plans from now on; the text, if any, is the prompt.
-          this.agent.setMode('plan')
-          if (planned === '') return 'end_turn'
-        }
-        const prompt = planned ?? text
-        const end = await (isCompactCommand(prompt)
-          ? this.agent.compact()
-          : this.agent.send(prompt, images))
-        return this.cancelRequested ? 'cancelled' : toAcpStopReason(end.reason)
+        const reason = await runSessionCommand(this.agent, this.commands, text, images, (u) =>
+          this.options.send(u),
+        )
+        return this.cancelRequested ? 'cancelled' : toAcpStopReason(reason)
       } finally {
         signal.removeEventListener('abort', onAbort)
         this.running = undefined
@@ -214,6 +219,7 @@ export class AcpSessionRecord {
    */
   async dispose(): Promise<void> {
     this.closed = true
+    this.commands.close()
     this.cancel()
     await this.running?.catch(() => undefined)
     this.unsubscribe()

@@ -1,9 +1,8 @@
 // The session's context and options on the wire: usage, compactions with and without the
-// client's capability, the /compact command, and the model option with its refusals.
+// client's capability, and the model option with its refusals.
 import { describe, expect, it } from 'vitest'
 import { pickOption, toAcpConfigOptions } from '../src/config-options'
 import type { AcpOptionState } from '../src/config-options'
-import { isCompactCommand } from '../src/context-updates'
 import { presentSessionEvent } from '../src/presenter'
 
 const turnId = 't1'
@@ -104,13 +103,6 @@ describe('the context on the wire', () => {
         error: 'The summary could not be made: model down',
       },
     ])
-  })
-
-  it('/compact is a command at the start of a prompt only', () => {
-    expect(isCompactCommand('/compact')).toBe(true)
-    expect(isCompactCommand('  /compact keep the plan')).toBe(true)
-    expect(isCompactCommand('/compaction')).toBe(false)
-    expect(isCompactCommand('please /compact')).toBe(false)
   })
 })
 

@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto'
 import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import { SessionContext } from './context'
+import { carriedBy, gatherNotes } from './context-sources'
+import type { ContextSource } from './context-sources'
 import type { ContextPolicy } from './context'
 import { AgentError } from './errors'
 import { assertTakesImages, userMessageOf } from './images'
@@ -36,6 +38,10 @@ export interface AgentOptions {
   onDispose?: (agent: Agent) => void
   /** A stored session's events and conversation, when the agent goes on from them. */
   restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
+  /** What adds notes to the conversation (./context-sources), looked up at each step. */
+  contextSources?: () => readonly ContextSource[]
+  /** Reports a problem that does not stop the turn (a context source that failed). */
+  warn?: (problem: string) => void
 }
 
 interface RunningTurn {
@@ -63,6 +69,7 @@ export class Agent implements ToolAgent {
       () => this.firstMessage(),
       restored?.events,
       () => currentPlanOf(this.session.events)?.text,
+      () => carriedBy(this.sources(), this),
     )
   }
 
@@ -244,7 +251,7 @@ export class Agent implements ToolAgent {
     }
   }
 
-  private playTurn(
+  private async playTurn(
     turnId: string,
     text: string,
     images: readonly LlmImage[],
@@ -252,6 +259,8 @@ export class Agent implements ToolAgent {
   ): Promise<TurnOutcome> {
     const { options } = this
     this.session.header.title ??= sessionTitleOf(text)
+    // The sources' notes stand before the person's message: theirs is the last word.
+    await this.gatherNotes(turnId, signal)
     const attached = images.length > 0 ? { images: [...images] } : {}
     this.session.append({ type: 'user/message', turnId, text, ...attached })
     this.history.push(userMessageOf(text, images))
@@ -268,6 +277,26 @@ export class Agent implements ToolAgent {
       context: this.context,
       append: (event) => this.session.append(event),
       notify: (event) => this.session.notify(event),
+      beforeStep: () => this.gatherNotes(turnId, signal),
+    })
+  }
+
+  private sources(): readonly ContextSource[] {
+    return this.options.contextSources?.() ?? []
+  }
+
+  /** The context sources' notes for now, logged and added to the conversation. */
+  private gatherNotes(turnId: string, signal: AbortSignal): Promise<void> {
+    const sources = this.sources()
+    if (sources.length === 0) return Promise.resolve()
+    return gatherNotes({
+      sources,
+      agent: this,
+      turnId,
+      signal,
+      history: this.history,
+      append: (event) => this.session.append(event),
+      warn: (problem) => this.options.warn?.(problem),
     })
   }
 

@@ -54,6 +54,8 @@ export class SessionContext {
     earlier: readonly SessionEvent[] = [],
     /** The session's current plan as its model last set it, kept in a summary's opening. */
     private readonly currentPlan: () => string | undefined = () => undefined,
+    /** What the session's context sources carry through a summary (./context-sources). */
+    private readonly carried: () => string | undefined = () => undefined,
   ) {
     for (const event of earlier)
       if (event.type === 'context/usage' && event.cost) this.spent = { ...event.cost }
@@ -184,7 +186,9 @@ export class SessionContext {
         })
         if (usage) this.charge(usage)
         const latest = latestUserText(older)
-        const opening = openingOf(this.firstMessage(), text, latest, this.currentPlan())
+        const opening = openingOf(this.firstMessage(), text, latest, this.currentPlan(), {
+          carried: this.carried(),
+        })
         record.summary = { text, opening, keep: next.length - end }
         next = [{ role: 'user', content: opening }, ...next.slice(end)]
       } catch (error) {
@@ -232,11 +236,11 @@ function recentTokens(history: readonly LlmMessage[], from: number): number {
   return tokens
 }
 
-/** The last user message of the summarised part (not the conversation's opening). */
+/** The person's last message of the summarised part (not the opening, nor a source's note). */
 function latestUserText(older: readonly LlmMessage[]): string | undefined {
   for (let index = older.length - 1; index > 0; index -= 1) {
     const message = older[index]!
-    if (message.role === 'user') return message.content
+    if (message.role === 'user' && message.note === undefined) return message.content
   }
   return undefined
 }

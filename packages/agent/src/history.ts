@@ -4,11 +4,13 @@
 // tool message, in the order of the calls (calls that ran side by side finish in any order);
 // and each compaction applied where it happened (its stubs, cuts and summary), so the model
 // gets the compacted conversation, not the raw one. The same shape the loop builds as it goes
-// (./loop), read back from the log. A call the log has no result for (the process ended in the
+// (./loop), read back from the log; a context source's note is a user-side message where it
+// was logged. A call the log has no result for (the process ended in the
 // middle of it) gets one saying so, so every tool call the model sees has its result, as the
 // model APIs require.
 // Pure: events in, messages out.
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
+import { noteMessage } from './context-sources'
 import { applyReplaced } from './elide'
 import { toolMessageOf, userMessageOf } from './images'
 import type { StoredSessionEvent } from './store'
@@ -50,6 +52,11 @@ export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]
         settle()
         response = undefined
         history.push(userMessageOf(event.text, event.images))
+        break
+      case 'context/note':
+        settle()
+        response = undefined
+        history.push(noteMessage(event.source, event.text))
         break
       case 'assistant/chunk': {
         const message = open()

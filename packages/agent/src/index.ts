@@ -13,6 +13,7 @@ import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
 import type { ContextPolicy } from './context'
+import type { ContextSource } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
 import type { SessionListOptions, SessionListPage, SessionStore } from './store'
@@ -58,6 +59,7 @@ export default class Agents extends Service {
   static Config = Config
 
   private readonly agents = new Map<string, Agent>()
+  private readonly sources = new Set<ContextSource>()
   private readonly maxSteps: number
   private readonly policy: ContextPolicy
   private readonly store: SessionStore | undefined
@@ -220,6 +222,19 @@ export default class Agents extends Service {
     this.store.delete(id)
   }
 
+  /**
+   * Adds a context source (./context-sources): every session asks it for notes before each
+   * model request, until the returned function is called or the caller's plugin is disposed.
+   */
+  addContextSource(source: ContextSource): () => void {
+    const sources = untraced(this).sources
+    const dispose = this.ctx.effect(() => {
+      sources.add(source)
+      return () => void sources.delete(source)
+    }, `context source ${source.name}`)
+    return () => void dispose()
+  }
+
   /** The stored sessions, newest first (none without a store). */
   stored(options?: SessionListOptions): SessionListPage {
     return this.store?.list(options) ?? { sessions: [] }
@@ -259,6 +274,8 @@ export default class Agents extends Service {
       policy: this.policy,
       modelInfo: (model) => untraced(host.llm).modelInfo(model),
       systemPrompt: options.systemPrompt,
+      contextSources: () => [...this.sources],
+      warn: this.warn,
       onListenerError: (error, event) =>
         logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
       onDispose: () => {
@@ -299,6 +316,7 @@ export type { SessionPlan } from './plan'
 export { TITLE_MAX_CHARS, sessionTitleOf } from './title'
 export { SessionContext } from './context'
 export type { ContextPolicy } from './context'
+export type { ContextNote, ContextSource } from './context-sources'
 export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from './tokens'
 export { cutOutput, elideBefore, recentStart, stubFor } from './elide'
 export type { KeepToolOutput } from './elide'

@@ -47,6 +47,8 @@ export interface TurnSpec {
   append(event: SessionEvent): void
   /** Delivers a live event without logging it. */
   notify(event: SessionEvent): void
+  /** Runs before each step after the first (the context sources' notes, ./context-sources). */
+  beforeStep?(): Promise<void>
 }
 
 export interface TurnOutcome {
@@ -59,6 +61,7 @@ type Prompt = { system: string; tools: LlmToolSchema[] }
 export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
   for (let step = 0; step < spec.maxSteps; step++) {
     if (spec.signal.aborted) return { reason: 'cancelled' }
+    if (step > 0 && spec.beforeStep !== undefined) await spec.beforeStep()
     // A child session is offered its root session's tools (its parent's MCP servers).
     const session = rootSessionOf(spec.agent.session).header.id
     // The session's own tools still arriving (servers connecting) are waited for, so the model

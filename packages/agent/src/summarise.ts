@@ -26,6 +26,8 @@ export function transcriptOf(messages: readonly LlmMessage[], maxTokens: number)
   const lines = messages.map((message) => {
     switch (message.role) {
       case 'user':
+        // A source's note (project instructions) is carried whole past the summary anyway.
+        if (message.note !== undefined) return `[${message.note} note, carried separately]`
         return `Person: ${clip(message.content)}`
       case 'assistant': {
         const calls = (message.toolCalls ?? []).map(
@@ -82,16 +84,20 @@ export async function summarise(request: SummaryRequest): Promise<{
 export const SUMMARY_HEADING = '[The earlier conversation, summarised to save context]'
 
 /**
- * The message that opens the conversation after a summary: the person's first message, the
- * summary, the latest message, and the session's current plan (state a summary must not blur).
+ * The message that opens the conversation after a summary: what the context sources carry (the
+ * project's instructions, which stood before the person's first message), the person's first
+ * message, the summary, the latest message, and the session's current plan (state a summary
+ * must not blur).
  */
 export function openingOf(
   first: string | undefined,
   summary: string,
   latest: string | undefined,
   plan?: string,
+  sources: { carried?: string | undefined } = {},
 ): string {
-  const parts = [first ?? '', '', SUMMARY_HEADING, summary]
+  const lead = sources.carried === undefined ? [] : [sources.carried, '']
+  const parts = [...lead, first ?? '', '', SUMMARY_HEADING, summary]
   if (latest !== undefined && latest !== first)
     parts.push('', "[The person's latest message]", latest)
   if (plan !== undefined) parts.push('', '[Your current plan, as you last set it]', plan)

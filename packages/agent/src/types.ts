@@ -85,6 +85,19 @@ export type SessionEvent =
   | { type: 'context/compacting'; turnId: string; compactionId: string; trigger: CompactionTrigger }
   /** A compaction ended: what it changed in the conversation the model is sent. */
   | ({ type: 'context/compacted'; turnId: string } & CompactionRecord)
+  /**
+   * A context source's note for the model (project instructions that now apply), sent as a
+   * user-side message where it was logged. `display` is what a person is shown of it; `data`
+   * is the source's own record of what it sent, read back when the session is loaded.
+   */
+  | {
+      type: 'context/note'
+      turnId: string
+      source: string
+      text: string
+      display?: string
+      data?: unknown
+    }
 
 export type CompactionTrigger = 'auto' | 'command' | 'refused'
 

@@ -19,7 +19,8 @@ export interface LlmImage {
  * says `imageInput` is sent any.
  */
 export type LlmMessage =
-  | { role: 'user'; content: string; images?: LlmImage[] }
+  /** `note`: the agent host added it (a context source's note, such as project instructions), not the person. */
+  | { role: 'user'; content: string; images?: LlmImage[]; note?: string }
   | { role: 'assistant'; content: string; reasoning?: string; toolCalls?: LlmToolCall[] }
   | { role: 'tool'; toolCallId: string; content: string; isError?: boolean; images?: LlmImage[] }
 

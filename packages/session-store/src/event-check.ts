@@ -34,6 +34,7 @@ const EVENT_FIELDS: Record<StoredSessionEvent['type'], Fields> = {
   'session/mode': { mode: 'string' },
   'session/model': { model: 'string' },
   'session/thought-level': { level: 'string' },
+  'context/note': { ...TURN, source: 'string', text: 'string', display: 'string?', data: 'any?' },
   'context/usage': { ...TURN, used: 'number', size: 'number', cost: 'object?' },
   'context/compacting': { ...TURN, compactionId: 'string', trigger: 'string' },
   'context/compacted': {

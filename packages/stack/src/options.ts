@@ -5,6 +5,7 @@ import type { AcpConfig } from '@deepseek-ai/dsh-acp'
 import type { AgentsConfig } from '@deepseek-ai/dsh-agent'
 import type { AcpFileSystemConfig } from '@deepseek-ai/dsh-fs-acp'
 import type { LocalFileSystemConfig } from '@deepseek-ai/dsh-fs-local'
+import type { KnowledgeConfig } from '@deepseek-ai/dsh-knowledge'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import type { OpenAiLlmConfig } from '@deepseek-ai/dsh-llm-openai'
 import type { McpConfig } from '@deepseek-ai/dsh-mcp'
@@ -66,6 +67,11 @@ export interface DshStackOptions {
    * client shows forms (ACP elicitation); needs `acp`.
    */
   toolAsk?: Record<string, never>
+  /**
+   * The project's knowledge (`Knowledge`: instruction files, skills, the person's commands;
+   * `home`, `configHome`), the `skill` tool, and with `acp` its commands per session.
+   */
+  knowledge?: KnowledgeConfig
   /** `WebService` (ctx.web): fetching through the private-address guard (`allowPrivate`, …). */
   web?: WebConfig
   /** The search providers behind ctx.web (`searxng`, `deepseek`); none: no web_search. */

@@ -1,7 +1,7 @@
 // The stack's steps, in the order each plugin needs the ones before it: the file system (the
 // disk, or each session's editor over it), the read-before-write policy, the tool registry and
 // the system prompt, the tools (files, search, plan, images, shell, web), the permission layer, the model,
-// the agent host, the ACP bridge and each session's MCP servers. A step is there when its key
+// the agent host, the ACP bridge, each session's MCP servers, and the project's knowledge. A step is there when its key
 // is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
 import * as Acp from '@deepseek-ai/dsh-acp'
@@ -11,6 +11,8 @@ import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
+import Knowledge from '@deepseek-ai/dsh-knowledge'
+import * as KnowledgeAcp from '@deepseek-ai/dsh-knowledge/acp'
 import McpServers from '@deepseek-ai/dsh-mcp'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
@@ -20,6 +22,7 @@ import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import * as ToolImage from '@deepseek-ai/dsh-tool-image'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
+import * as ToolSkill from '@deepseek-ai/dsh-tool-skill'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import * as ToolTask from '@deepseek-ai/dsh-tool-task'
@@ -79,6 +82,14 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (mcp !== undefined) {
     add('mcp', () => ctx.plugin(McpServers, mcp))
     if (acp !== undefined) add('mcp-sessions', () => ctx.plugin(McpSessions))
+  }
+  const { knowledge } = options
+  if (knowledge !== undefined && agents !== undefined) {
+    // The project's knowledge: instruction files, skills (and the skill tool), the person's
+    // commands, offered per session through the bridge.
+    add('knowledge', () => ctx.plugin(Knowledge, knowledge))
+    add('tool-skill', () => ctx.plugin(ToolSkill))
+    if (acp !== undefined) add('knowledge-acp', () => ctx.plugin(KnowledgeAcp))
   }
   return steps
 }
