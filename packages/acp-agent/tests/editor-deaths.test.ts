@@ -3,7 +3,7 @@
 // in it, by having its process SIGKILLed (a relay process stands for it) or by closing every
 // pipe. Three seconds after each death no agent process is alive (read from /proc, polled) and
 // nothing runs in the workspace; the next agent loads the session at once and goes on with it.
-// Five sessions die ten times each, side by side, to keep the run short on a busy machine; one
+// Two sessions die twenty-five times each, side by side, to keep the run short on a busy machine; one
 // agent starts at a time, so the deaths are timed against agents at work, not a start storm.
 // DSH_DEATH_SEED replays a run's moments.
 import { join } from 'node:path'
@@ -17,8 +17,8 @@ import type { StreamingModel } from './helpers/streaming-model'
 import { tempDirs } from './helpers/temp-dirs'
 
 const tempDir = tempDirs('dsh-deaths')
-const SESSIONS = 5
-const DEATHS_EACH = 10
+const SESSIONS = 2
+const DEATHS_EACH = 25
 /** The latest moment of a death after the prompt, in ms: past the text, into the command. */
 const LATEST_DEATH_MS = 2500
 const GONE_MS = 3000
@@ -145,5 +145,5 @@ describe('editor deaths mid-turn', () => {
         `(${killed} editors SIGKILLed, ${deaths.length - killed} pipes closed); ` +
         `the slowest agent was gone ${Math.round(slowest)} ms after its editor`,
     )
-  }, 240_000)
+  }, 360_000)
 })
