@@ -49,9 +49,10 @@ export async function bashAccess(
   const reads = classified.parsed && isReadOnly(parts)
   const confined = confinementFor(shell, exec, { ...options, reads })
   if (reads) return { effect: 'read', scope, ...(confined !== undefined && { confined }) }
-  const network = parts.some((part) => part.network === true)
+  // A command runs code, whatever it reaches: it is judged by its confinement, never as a web
+  // call (one that needs the network fails at once in a sandbox without it, see offline.ts).
   return {
-    effect: network ? 'network' : 'execute',
+    effect: 'execute',
     scope,
     always: alwaysOf(command, classified.parsed ? parts : undefined),
     ...(confined !== undefined && { confined }),

@@ -140,7 +140,6 @@ describe('access and lifecycle', () => {
       await ctx.tools.access(exec('web_fetch', { url: 'https://Docs.Example.com/a?b' })),
     ).toEqual({
       effect: 'network',
-      access: 'other',
       always: { keys: ['web_fetch:docs.example.com'], label: 'fetching from docs.example.com' },
     })
     expect((await ctx.tools.access(exec('web_search', { query: 'x' })))?.always?.keys).toEqual([
