@@ -5,7 +5,7 @@ import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoticeLlm, startDsh } from '../src/index'
 
-const SERVICES = ['fs', 'tools', 'systemPrompt', 'shell', 'llm', 'agents', 'acp'] as const
+const SERVICES = ['fs', 'tools', 'systemPrompt', 'shell', 'llm', 'agents', 'acp', 'web'] as const
 
 describe('the library face', () => {
   let cwd = ''
@@ -30,10 +30,21 @@ describe('the library face', () => {
       'job_output',
       'read',
       'todo',
+      'web_fetch',
       'write',
     ])
     await dsh.dispose()
     for (const key of SERVICES) expect(root.get(key), key).toBeUndefined()
+  })
+
+  it('offers web_search with a search provider and passes the private switch to ctx.web', async () => {
+    const root = new Context()
+    const web = { allowPrivate: true, searxngUrl: 'http://127.0.0.1:9' }
+    const dsh = await startDsh({ cwd, model: { kind: 'unconfigured' }, web }, root)
+    expect(root.get('tools')?.names()).toContain('web_search')
+    expect(root.get('web')?.searchProvider?.name).toBe('SearXNG at http://127.0.0.1:9')
+    expect(root.get('web')?.allowsPrivate).toBe(true)
+    await dsh.dispose()
   })
 
   it('the scripted model option loads the scripted model', async () => {
