@@ -158,7 +158,7 @@ describe('caps', () => {
     expect(page.bytes).toBe(1024 * 1024)
     expect(page.text).toHaveLength(1024 * 1024)
     // The server stopped once the client closed: far less than the whole body went out.
-    await expect.poll(() => server.connections).toBe(1)
+    expect(server.connections).toBe(1)
     expect(sent).toBeLessThan(total / 4)
   })
 
@@ -168,7 +168,6 @@ describe('caps', () => {
     const error = await web.fetch(`${server.origin}/slow`).catch((e: unknown) => e)
     expect(isWebError(error, 'WEB_TIMEOUT')).toBe(true)
     expect((error as Error).message).toContain('0.3 s')
-    expect(server.requests).toHaveLength(1)
   })
 
   it('times out a body that stalls half way', async () => {
