@@ -76,6 +76,7 @@ export function presentSessionEvent(
     case 'tool/started':
     case 'tool/output':
     case 'tool/status':
+    case 'tool/content':
       // A card's progress: the session record opens or moves the card (./tool-cards).
       return []
     case 'turn/start':

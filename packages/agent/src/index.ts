@@ -134,10 +134,14 @@ export default class Agents extends Service {
    * header. Its calls ask and tell the person through the parent's channels, under the parent's
    * mode and "always allow" memory, and see the parent's session tools; it is stored under the
    * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
+   * `parentCallId`: the parent's tool call that starts it, in its header (a host shows the
+   * child's cards under that call's).
    */
   createChild(
     parent: Agent,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> & {
+      parentCallId?: string
+    } = {},
   ): Agent {
     this.assertLive()
     if (parent.disposed) {
@@ -152,6 +156,7 @@ export default class Agents extends Service {
       cwd,
       roots: [...roots],
       parent: parentId,
+      ...(options.parentCallId !== undefined && { parentCallId: options.parentCallId }),
       createdAt: new Date().toISOString(),
     }
     const writer = this.store?.create(SessionRecording.headerOf(header))

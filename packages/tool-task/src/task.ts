@@ -1,8 +1,8 @@
 // The `task` tool: a prompt handed to a child session of the call's session (ctx.agents'
 // createChild: the parent's workspace, roots, channels, mode and memory; a fresh conversation
 // with the delegate's own prompt section), waited on; its final report is the result. The card
-// is `Task: <description>` (kind think); its result lists each of the child's tool calls and the
-// report. A cancelled call cancels the child; a child that fails gives its failure as the result.
+// is `Task: <description>` (kind think); while the child works its content lists each of the
+// child's tool calls as it stands, and its result those calls and the report. A cancelled call cancels the child; a child that fails gives its failure as the result.
 // Nesting: a delegate may start tasks of its own, a delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
@@ -12,7 +12,7 @@ import { TaskError } from './errors'
 import { taskInput } from './input'
 import type { TaskArgs, TaskType } from './input'
 import { delegatePrompt } from './prompts'
-import { callLinesOf, reportOf } from './report'
+import { CallLines, reportOf } from './report'
 
 /** What a finished task carries for its card. */
 export interface TaskDetails {
@@ -68,20 +68,27 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
       'A delegate of a delegate cannot start tasks: do this work yourself.',
     )
   }
-  const child = host.agents().createChild(parent, { systemPrompt: delegatePrompt(args.agent_type) })
+  const child = host.agents().createChild(parent, {
+    systemPrompt: delegatePrompt(args.agent_type),
+    parentCallId: exec.callId,
+  })
   if (args.agent_type === 'explorer' || host.explorers.has(parent.session)) {
     host.explorers.add(child.session)
   }
   const cancel = () => child.cancel()
   exec.signal?.addEventListener('abort', cancel, { once: true })
+  // The card grows as the child works: a line per call of the child, as it stands.
+  const lines = new CallLines()
+  const unsubscribe = child.subscribe((event) => {
+    if (lines.update(event)) exec.report?.({ type: 'content', text: lines.lines().join('\n') })
+  })
   try {
     const end = await child.send(args.prompt)
-    const events = child.session.events
     const details: TaskDetails = {
       type: args.agent_type,
       session: child.session.header.id,
-      calls: callLinesOf(events),
-      report: reportOf(events),
+      calls: lines.lines(),
+      report: reportOf(child.session.events),
       reason: end.reason,
     }
     if (end.reason === 'completed') {
@@ -93,6 +100,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
     const content = `The delegate did not finish (${end.reason}${why}).${partial}`
     return { content, details, isError: true }
   } finally {
+    unsubscribe()
     exec.signal?.removeEventListener('abort', cancel)
     await child.dispose()
   }
