@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import Agents from '@deepseek-ai/dsh-agent'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
-import type { LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import type { LlmModelInfo, LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
@@ -25,12 +25,33 @@ class RecordingLlm extends ScriptedLlm {
   }
 }
 
+/** Each answer reports 1000 input and 100 output tokens, at 1 and 10 USD per million. */
+class PricedLlm extends RecordingLlm {
+  override modelInfo(model?: string): LlmModelInfo {
+    const prices = {
+      currency: 'USD',
+      inputPerMillion: 1,
+      cachedInputPerMillion: 0,
+      outputPerMillion: 10,
+    }
+    return { ...super.modelInfo(model), prices }
+  }
+
+  override async *stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
+    for await (const event of super.stream(request)) {
+      yield event.type === 'finish'
+        ? { ...event, usage: { inputTokens: 1000, outputTokens: 100 } }
+        : event
+    }
+  }
+}
+
 const disposers: (() => Promise<void>)[] = []
 afterEach(async () => {
   await Promise.all(disposers.splice(0).map((dispose) => dispose()))
 })
 
-async function host(turns: LlmScript['turns']) {
+async function host(turns: LlmScript['turns'], Llm: typeof RecordingLlm = RecordingLlm) {
   const ctx = new Context()
   const ran: string[] = []
   await ctx.plugin(MemoryFileSystem, { cwd: '/' })
@@ -55,7 +76,7 @@ async function host(turns: LlmScript['turns']) {
       }),
     )
   }
-  await ctx.plugin(RecordingLlm, { script: { turns } })
+  await ctx.plugin(Llm, { script: { turns } })
   const fiber = await ctx.plugin(Agents)
   await ctx.plugin(ToolTask)
   disposers.push(() => fiber.dispose())
@@ -143,5 +164,23 @@ describe('a waited task', () => {
     expect((await turn).reason).toBe('cancelled')
     const result = agent.session.events.find((e) => e.type === 'tool/result')
     expect(result?.type === 'tool/result' && result.isError).toBe(true)
+  })
+
+  it("counts the delegate's usage toward the session's cost", async () => {
+    const { agent } = await host(
+      [
+        { toolCalls: [task('Look.', 'explorer')] },
+        { toolCalls: [{ id: 'c1', name: 'look', arguments: { what: 'src' } }] },
+        { text: 'Seen.' },
+        { text: 'Done.' },
+      ],
+      PricedLlm,
+    )
+    await agent.send('go')
+    const usage = agent.session.events.flatMap((e) => (e.type === 'context/usage' ? [e] : []))
+    // The parent's two answers, then the delegate's two: four answers of 0.002 USD each.
+    expect(usage).toHaveLength(2)
+    expect(usage[0]!.cost!.amount).toBeCloseTo(0.002, 12)
+    expect(usage[1]!.cost).toEqual({ currency: 'USD', amount: expect.closeTo(0.008, 12) })
   })
 })
