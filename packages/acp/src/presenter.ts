@@ -81,6 +81,7 @@ export function presentSessionEvent(
       return []
     case 'turn/start':
     case 'user/message':
+    case 'session/note':
       // The client sent the user message itself; turn boundaries are the prompt response.
       return []
   }

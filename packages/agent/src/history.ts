@@ -51,6 +51,11 @@ export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]
         response = undefined
         history.push(userMessageOf(event.text, event.images))
         break
+      case 'session/note':
+        settle()
+        response = undefined
+        history.push({ role: 'user', content: event.text })
+        break
       case 'assistant/chunk': {
         const message = open()
         if (event.kind === 'text') message.content += event.text

@@ -77,6 +77,11 @@ export type SessionEvent =
       presentation?: ToolResultPresentation
     }
   | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
+  /**
+   * A note the agent added to the conversation before a model request (`agent.note`: a
+   * background task's report); the model gets it as a user message.
+   */
+  | { type: 'session/note'; turnId: string; text: string }
   /** The session's permission mode changed (between turns or during one). */
   | { type: 'session/mode'; mode: string }
   /** The session's model changed (its context window follows it). */

@@ -5,6 +5,8 @@ export const TASK_ERROR_CODES = [
   'TASK_NOT_ALLOWED',
   /** An explorer's call would change something. */
   'TASK_READ_ONLY',
+  /** task_output or task_kill named no background task of this session. */
+  'TASK_NOT_FOUND',
 ] as const
 
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number]

@@ -1,6 +1,7 @@
 // tool-task: the `task` tool, with which a model hands a self-contained task to a delegate (a
 // child session of its own: ctx.agents.createChild) and gets its report back, and its prompt
-// section. An explorer delegate only reads (./explorer). A function plugin: what it registers
+// section. An explorer delegate only reads (./explorer); a background task is read and ended
+// with `task_output` and `task_kill` (./task-jobs, ./background). A function plugin: what it registers
 // goes away when it is disposed.
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
@@ -10,6 +11,8 @@ import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import { guardExplorer } from './explorer'
 import { taskPrompt } from './prompts'
 import { createTaskTool } from './task'
+import { createTaskKillTool, createTaskOutputTool } from './task-jobs'
+import { BackgroundTasks } from './background'
 
 export const name = 'tool-task'
 
@@ -17,7 +20,10 @@ export const inject = ['tools', 'systemPrompt', 'agents']
 
 export function apply(ctx: Context): void {
   const explorers = new WeakSet<ToolSession>()
-  ctx.tools.register(createTaskTool({ agents: () => untraced(ctx.agents), explorers }))
+  const background = new BackgroundTasks()
+  ctx.tools.register(createTaskTool({ agents: () => untraced(ctx.agents), explorers, background }))
+  ctx.tools.register(createTaskOutputTool(background))
+  ctx.tools.register(createTaskKillTool(background))
   ctx.systemPrompt.add({ name: 'tool-task/task', text: taskPrompt })
   const tools = untraced(ctx.tools)
   // Prepended, and loaded after the permission layer: an explorer's change is refused before

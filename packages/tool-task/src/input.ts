@@ -15,6 +15,11 @@ export const taskInput = z.object({
    * `general` (default): may do what the session may.
    */
   agent_type: z.enum(TASK_TYPES).default('general'),
+  /**
+   * true: the call returns a task id at once; the report comes before a later model request
+   * (and through `task_output`); `task_kill` ends it.
+   */
+  run_in_background: z.boolean().default(false),
 })
 
 export type TaskArgs = z.infer<typeof taskInput>

@@ -1,34 +1,31 @@
 // The `task` tool: a prompt handed to a child session of the call's session (ctx.agents'
 // createChild: the parent's workspace, roots, channels, mode and memory; a fresh conversation
-// with the delegate's own prompt section), waited on; its final report is the result. The card
+// with the delegate's own prompt section). Waited on, its final report is the result; the card
 // is `Task: <description>` (kind think); while the child works its content lists each of the
-// child's tool calls as it stands, and its result those calls and the report. A cancelled call cancels the child; a child that fails gives its failure as the result.
-// Nesting: a delegate may start tasks of its own, a delegate's delegate may not.
+// child's tool calls as it stands, and its result those calls and the report. A cancelled call
+// cancels the child; a child that fails gives its failure as the result. In the background the
+// call returns an id at once (./background). Nesting: a delegate may start tasks of its own, a
+// delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
-import { defineTool, fencedBlock } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
+import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
 import { taskInput } from './input'
-import type { TaskArgs, TaskType } from './input'
+import type { TaskArgs } from './input'
+import { outcomeOf } from './outcome'
+import type { TaskDetails } from './outcome'
 import { delegatePrompt } from './prompts'
-import { CallLines, reportOf } from './report'
+import { CallLines } from './report'
 
-/** What a finished task carries for its card. */
-export interface TaskDetails {
-  type: TaskType
-  /** The child session's id. */
-  session: string
-  /** One line per tool call of the child: its title and how it ended. */
-  calls: string[]
-  report: string
-  reason: string
-}
+export type { TaskDetails } from './outcome'
 
 export interface TaskHost {
   agents(): Agents
   /** The sessions of explorers (and of their delegates): their changes are refused. */
   explorers: WeakSet<ToolSession>
+  background: BackgroundTasks
 }
 
 /** How deep delegates nest: the session itself is 0, its delegate 1, that one's delegate 2. */
@@ -41,7 +38,10 @@ export function createTaskTool(host: TaskHost) {
       'Hands a self-contained task to a delegate in a fresh conversation and returns its report.',
     input: taskInput,
     execute: (args, exec) => runTask(host, args, exec),
-    presentCall: (args) => ({ title: `Task: ${args.description}`, kind: 'think' }),
+    presentCall: (args) => ({
+      title: `Task: ${args.description}${args.run_in_background === true ? ' (background)' : ''}`,
+      kind: 'think',
+    }),
     presentResult(_args, result) {
       const details = result.details
       if (details === undefined) return undefined
@@ -75,30 +75,27 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   if (args.agent_type === 'explorer' || host.explorers.has(parent.session)) {
     host.explorers.add(child.session)
   }
+  const lines = new CallLines()
+  if (args.run_in_background) {
+    child.subscribe((event) => lines.update(event))
+    const spec = { description: args.description, prompt: args.prompt, lines }
+    const id = host.background.start(exec.callId, parent, child, spec, (end) =>
+      outcomeOf(child, args.agent_type, lines.lines(), end),
+    )
+    return (
+      `Started background task ${id}. Its report comes to you when it is done; ` +
+      `task_output { "task_id": "${id}" } shows where it is; task_kill { "task_id": "${id}" } ends it.`
+    )
+  }
   const cancel = () => child.cancel()
   exec.signal?.addEventListener('abort', cancel, { once: true })
   // The card grows as the child works: a line per call of the child, as it stands.
-  const lines = new CallLines()
   const unsubscribe = child.subscribe((event) => {
     if (lines.update(event)) exec.report?.({ type: 'content', text: lines.lines().join('\n') })
   })
   try {
     const end = await child.send(args.prompt)
-    const details: TaskDetails = {
-      type: args.agent_type,
-      session: child.session.header.id,
-      calls: lines.lines(),
-      report: reportOf(child.session.events),
-      reason: end.reason,
-    }
-    if (end.reason === 'completed') {
-      return { content: details.report || '(the delegate ended without a report)', details }
-    }
-    const why = end.reason === 'error' && end.error !== undefined ? `: ${end.error}` : ''
-    const partial =
-      details.report === '' ? '' : `\nIts last words:\n${fencedBlock(details.report, '')}`
-    const content = `The delegate did not finish (${end.reason}${why}).${partial}`
-    return { content, details, isError: true }
+    return outcomeOf(child, args.agent_type, lines.lines(), end)
   } finally {
     unsubscribe()
     exec.signal?.removeEventListener('abort', cancel)
