@@ -2,12 +2,12 @@
 // finish and its last words) with the details its card shows. Pure, over the child's end.
 import type { Agent, TurnEnd } from '@deepseek-ai/dsh-agent'
 import { fencedBlock } from '@deepseek-ai/dsh-tools'
-import type { TaskType } from './input'
 import { reportOf } from './report'
 
 /** What a finished task carries for its card. */
 export interface TaskDetails {
-  type: TaskType
+  /** `general`, `explorer` or a project type's name. */
+  type: string
   /** The child session's id. */
   session: string
   /** One line per tool call of the child: its title and how it ended. */
@@ -22,12 +22,7 @@ export interface TaskOutcome {
   isError: boolean
 }
 
-export function outcomeOf(
-  child: Agent,
-  type: TaskType,
-  calls: string[],
-  end: TurnEnd,
-): TaskOutcome {
+export function outcomeOf(child: Agent, type: string, calls: string[], end: TurnEnd): TaskOutcome {
   const details: TaskDetails = {
     type,
     session: child.session.header.id,

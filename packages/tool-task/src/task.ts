@@ -12,8 +12,11 @@ import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
-import { taskInput } from './input'
-import type { TaskArgs } from './input'
+import type { DelegateLimits } from './explorer'
+import { TASK_TYPES, taskInput } from './input'
+import type { TaskArgs, TaskType } from './input'
+import { loadProjectTypes } from './project-types'
+import type { ProjectType } from './project-types'
 import { outcomeOf } from './outcome'
 import type { TaskDetails } from './outcome'
 import { delegatePrompt } from './prompts'
@@ -23,9 +26,10 @@ export type { TaskDetails } from './outcome'
 
 export interface TaskHost {
   agents(): Agents
-  /** The sessions of explorers (and of their delegates): their changes are refused. */
-  explorers: WeakSet<ToolSession>
+  limits: DelegateLimits
   background: BackgroundTasks
+  /** The skipped type files each session was told about (`<file>: <problem>`), told once. */
+  told: WeakMap<ToolSession, Set<string>>
 }
 
 /** How deep delegates nest: the session itself is 0, its delegate 1, that one's delegate 2. */
@@ -68,13 +72,17 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
       'A delegate of a delegate cannot start tasks: do this work yourself.',
     )
   }
+  const type = await typeOf(host, args.agent_type, parent.session)
+  const builtIn = type === 'general' || type === 'explorer'
   const child = host.agents().createChild(parent, {
-    systemPrompt: delegatePrompt(args.agent_type),
+    systemPrompt: builtIn ? delegatePrompt(type) : `${delegatePrompt('general')}\n\n${type.prompt}`,
     parentCallId: exec.callId,
   })
-  if (args.agent_type === 'explorer' || host.explorers.has(parent.session)) {
-    host.explorers.add(child.session)
-  }
+  const { explorers, allowedTools } = host.limits
+  if (type === 'explorer' || explorers.has(parent.session)) explorers.add(child.session)
+  const allowed =
+    !builtIn && type.tools !== undefined ? new Set(type.tools) : allowedTools.get(parent.session)
+  if (allowed !== undefined) allowedTools.set(child.session, allowed)
   const lines = new CallLines()
   if (args.run_in_background) {
     child.subscribe((event) => lines.update(event))
@@ -101,6 +109,42 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
     exec.signal?.removeEventListener('abort', cancel)
     await child.dispose()
   }
+}
+
+/**
+ * The type `name` names: a built-in one, or the project's (read now from the session's
+ * workspace); each type file skipped is told to the person once per session.
+ */
+async function typeOf(
+  host: TaskHost,
+  name: string,
+  session: ToolSession,
+): Promise<TaskType | ProjectType> {
+  if ((TASK_TYPES as readonly string[]).includes(name)) return name as TaskType
+  const project = await loadProjectTypes(session.header.cwd)
+  const told = host.told.get(session) ?? new Set<string>()
+  host.told.set(session, told)
+  for (const { file, problem } of project.skipped) {
+    const key = `${file}: ${problem}`
+    if (told.has(key)) continue
+    told.add(key)
+    session.channels?.notice?.({
+      title: `Delegate type file ${file} was skipped`,
+      description: `${problem}.`,
+    })
+  }
+  const type = project.types.find((known) => known.name === name)
+  if (type !== undefined) return type
+  const known = [
+    'general (may do what the session may)',
+    'explorer (only reads)',
+    ...project.types.map((t) => `${t.name} (${t.description})`),
+  ]
+  const skipped = project.skipped.map(({ file, problem }) => `\n${file} was skipped: ${problem}.`)
+  throw new TaskError(
+    'TASK_UNKNOWN_TYPE',
+    `There is no delegate type "${name}"; use one of: ${known.join(', ')}.${skipped.join('')}`,
+  )
 }
 
 function depthOf(session: ToolSession): number {
