@@ -49,8 +49,14 @@ export class BackgroundTasks {
       killed: false,
       ended: Promise.resolve(),
     }
-    task.ended = child
-      .send(spec.prompt)
+    // A send that rejects (the child already released) ends the task as an error.
+    const turn = child.send(spec.prompt).catch((error: unknown): TurnEnd => ({
+      type: 'turn/end',
+      turnId: '',
+      reason: 'error',
+      error: error instanceof Error ? error.message : String(error),
+    }))
+    task.ended = turn
       .then((end) => {
         task.outcome = finish(end)
         if (!task.killed && !parent.disposed) {
