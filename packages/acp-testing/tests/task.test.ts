@@ -1,7 +1,7 @@
 // The task tool over the bridge: a delegate's write in `ask` is asked on the parent's ACP
 // session (about the delegate's own card, shown there too) and lands when allowed; the task's
 // card closes with the delegate's calls and its report. Every frame schema-valid.
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAcpHarness } from './helpers/harness'
@@ -56,5 +56,66 @@ describe('a task over the bridge', () => {
         update.status === 'completed',
     )
     expect(JSON.stringify(closed)).toContain('Wrote note.txt.')
+  })
+
+  it("grows the task card with the delegate's calls before it ends; the delegate's cards name it", async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      withTask: true,
+      mode: 'full-access',
+      script: {
+        turns: [
+          {
+            toolCalls: [
+              {
+                id: 't1',
+                name: 'task',
+                arguments: { description: 'look', prompt: 'Read a.txt, then b.txt.' },
+              },
+            ],
+          },
+          { toolCalls: [{ id: 'r1', name: 'read', arguments: { file_path: 'a.txt' } }] },
+          { toolCalls: [{ id: 'r2', name: 'read', arguments: { file_path: 'missing.txt' } }] },
+          { text: 'a.txt says a.' },
+          { text: 'Done.' },
+        ],
+      },
+    })
+    await writeFile(join(harness.workspace, 'a.txt'), 'a\n')
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'delegate it')
+    const updates = harness.updatesOf(sessionId)
+    const taskTexts = updates.flatMap((update) =>
+      update.sessionUpdate === 'tool_call_update' && update.toolCallId === 't1'
+        ? [
+            `${update.status ?? '-'}: ${(update.content ?? [])
+              .map((c) => (c.type === 'content' && c.content.type === 'text' ? c.content.text : ''))
+              .join('|')}`,
+          ]
+        : [],
+    )
+    expect(taskTexts).toEqual([
+      '-: … Read a.txt',
+      '-: ✓ Read a.txt',
+      '-: ✓ Read a.txt\n… Read missing.txt',
+      '-: ✓ Read a.txt\n✗ Read missing.txt',
+      'completed: ✓ Read a.txt\n✗ Read missing.txt\n\na.txt says a.',
+    ])
+    // The delegate's cards went out while the task card was open, each naming it.
+    const childCards = updates.filter(
+      (update) =>
+        (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') &&
+        update.toolCallId.includes('/'),
+    )
+    expect(childCards.length).toBeGreaterThanOrEqual(4)
+    for (const card of childCards) {
+      expect(card._meta).toEqual({ dsh: { parentToolCallId: 't1' } })
+    }
+    const lastChild = updates.lastIndexOf(childCards.at(-1)!)
+    const taskEnd = updates.findIndex(
+      (u) =>
+        u.sessionUpdate === 'tool_call_update' && u.toolCallId === 't1' && u.status === 'completed',
+    )
+    expect(lastChild).toBeLessThan(taskEnd)
   })
 })

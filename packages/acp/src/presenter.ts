@@ -84,10 +84,12 @@ export function presentSessionEvent(
     case 'tool/started':
     case 'tool/output':
     case 'tool/status':
+    case 'tool/content':
       // A card's progress: the session record opens or moves the card (./tool-cards).
       return []
     case 'turn/start':
     case 'user/message':
+    case 'session/note':
       // The client sent the user message itself; turn boundaries are the prompt response.
       return []
   }

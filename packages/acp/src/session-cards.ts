@@ -2,7 +2,9 @@
 // call, opened when it is asked about or starts, its live output, its result, and the cards a
 // turn left open closed at its end (./tool-cards keeps the state). An ACP session has one for
 // its own agent and one per child session it shows (whose wire ids start with the child's id,
-// so they never meet the parent's). Returns updates; never sends them.
+// so they never meet the parent's, and whose cards carry `_meta.dsh.parentToolCallId`, the wire
+// id of the call that started the child, so a client that nests can nest). Returns updates;
+// never sends them.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import { withoutQuietCard } from './plan'
@@ -17,7 +19,13 @@ type ToolEvent = Extract<
   SessionEvent,
   {
     type:
-      'tool/call' | 'tool/output' | 'tool/status' | 'tool/asked' | 'tool/started' | 'tool/result'
+      | 'tool/call'
+      | 'tool/output'
+      | 'tool/status'
+      | 'tool/content'
+      | 'tool/asked'
+      | 'tool/started'
+      | 'tool/result'
   }
 >
 
@@ -28,11 +36,15 @@ export function isToolEvent(event: SessionEvent): event is ToolEvent {
 export class SessionCards {
   readonly cards: ToolCards
 
-  /** `prefix`: put before every call id (a child session's `<id>/`); none for the session's own. */
+  /**
+   * `prefix`: put before every call id (a child session's `<id>/`); none for the session's own.
+   * `parentToolCallId`: a child session's, the wire id of the call that started it.
+   */
   constructor(
     terminals: boolean,
     private readonly presenter: AcpPresenterContext,
     private readonly prefix = '',
+    private readonly parentToolCallId?: string,
   ) {
     this.cards = new ToolCards(terminals)
   }
@@ -49,12 +61,16 @@ export class SessionCards {
 
   /** The updates of one tool event, in order. */
   updatesOf(event: ToolEvent): SessionUpdate[] {
+    return this.tagged(this.untaggedUpdatesOf(event))
+  }
+
+  private untaggedUpdatesOf(event: ToolEvent): SessionUpdate[] {
     const { cards, presenter } = this
     const key = this.prefix + event.callId
     switch (event.type) {
       case 'tool/call': {
         const callId = cards.wireIdFor(key)
-        const [opening] = presentSessionEvent({ ...event, callId }, presenter)
+        const [opening] = this.tagged(presentSessionEvent({ ...event, callId }, presenter))
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
         const quiet = event.presentation?.quiet === true
@@ -65,6 +81,8 @@ export class SessionCards {
         return cards.output(key, event.text)
       case 'tool/status':
         return cards.waiting(key, event.text)
+      case 'tool/content':
+        return cards.content(key, event.text)
       case 'tool/asked':
         return cards.ask(key, toAcpContent(event.preview, presenter.cwd))
       case 'tool/started':
@@ -84,13 +102,26 @@ export class SessionCards {
 
   /** The card of call `callId` says what it waits on (the editor applying a change). */
   waiting(callId: string, text: string): SessionUpdate[] {
-    return this.cards.waiting(this.prefix + callId, text)
+    return this.tagged(this.cards.waiting(this.prefix + callId, text))
   }
 
   /** Closes the cards a turn left open (a cancelled turn, or a process that ended in it). */
   closeOpen(reason: TurnEndReason): SessionUpdate[] {
-    return this.cards
-      .takeAll()
-      .flatMap(({ wireId, opening }) => [...opening, toAcpUnfinishedToolCall(wireId, reason)])
+    return this.tagged(
+      this.cards
+        .takeAll()
+        .flatMap(({ wireId, opening }) => [...opening, toAcpUnfinishedToolCall(wireId, reason)]),
+    )
+  }
+
+  /** A child session's card updates name the call that started it (`_meta.dsh`). */
+  private tagged<T extends SessionUpdate>(updates: T[]): T[] {
+    const parentToolCallId = this.parentToolCallId
+    if (parentToolCallId === undefined) return updates
+    return updates.map((update) =>
+      update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
+        ? { ...update, _meta: { ...update._meta, dsh: { parentToolCallId } } }
+        : update,
+    )
   }
 }

@@ -307,10 +307,17 @@ export class AcpSessionRecord {
    */
   private follow(child: Agent): void {
     if (this.closed) return
+    const { parent } = child.session
+    const parentCallId = child.session.header.parentCallId
+    const parentToolCallId =
+      parent && parentCallId !== undefined
+        ? this.cardsBySession.get(parent)?.wireIdOf(parentCallId)
+        : undefined
     const cards = new SessionCards(
       this.options.terminals === true,
       this.presenter,
       `${child.session.header.id}/`,
+      parentToolCallId,
     )
     this.cardsBySession.set(child.session, cards)
     const unsubscribe = child.subscribe((event) => {

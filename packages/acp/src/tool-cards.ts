@@ -95,6 +95,17 @@ export class ToolCards {
     return [toAcpConsoleTail(card.wireId, terminal.lead, terminal.tail)]
   }
 
+  /** The running call's content so far (a delegate's calls), after the card's own content. */
+  content(callId: string, text: string): SessionUpdate[] {
+    const card = this.open.get(callId)
+    if (card === undefined || card.state !== 'running') return []
+    const content: ToolCallContent[] = [
+      ...(card.opening.content ?? []),
+      { type: 'content', content: { type: 'text', text } },
+    ]
+    return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, content }]
+  }
+
   /** The wire id of the open card of model call `callId`. */
   wireIdOf(callId: string): string | undefined {
     return this.open.get(callId)?.wireId

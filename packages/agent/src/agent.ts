@@ -55,6 +55,8 @@ export class Agent implements ToolAgent {
   /** The session's context window: how full it is, what it cost, its compaction. */
   readonly context: SessionContext
   private readonly history: LlmMessage[]
+  /** Notes waiting for the next model request (`note`). */
+  private readonly notes: string[] = []
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
   private readonly released = new AbortController()
@@ -278,6 +280,7 @@ export class Agent implements ToolAgent {
       append: (event) => this.session.append(event),
       notify: (event) => this.session.notify(event),
       beforeStep: () => this.gatherNotes(turnId, signal),
+      takeNotes: () => this.notes.splice(0),
     })
   }
 
@@ -298,6 +301,14 @@ export class Agent implements ToolAgent {
       append: (event) => this.session.append(event),
       warn: (problem) => this.options.warn?.(problem),
     })
+  }
+
+  /**
+   * Adds `text` to the conversation before the session's next model request (this turn's next
+   * step, or the next turn's first), as a user message the log keeps (`session/note`).
+   */
+  note(text: string): void {
+    this.notes.push(text)
   }
 
   /** The person's first message of the session, as logged. */

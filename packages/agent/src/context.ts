@@ -44,6 +44,8 @@ const BYTES_PER_TOKEN = 3.5
 export class SessionContext {
   readonly meter = new ContextMeter()
   private spent: { amount: number; currency: string } | undefined
+  /** The context each charge of this one counts toward too (a child session's parent's). */
+  private payer: SessionContext | undefined
 
   constructor(
     private readonly policy: ContextPolicy,
@@ -122,6 +124,11 @@ export class SessionContext {
     })
   }
 
+  /** Each charge of this session counts toward `payer`'s cost too (its next usage says so). */
+  chargeAlsoTo(payer: SessionContext): void {
+    this.payer = payer
+  }
+
   private charge(usage: LlmUsage): void {
     const prices = this.info().prices
     if (prices === undefined) return
@@ -132,8 +139,13 @@ export class SessionContext {
         cached * prices.cachedInputPerMillion +
         (usage.outputTokens ?? 0) * prices.outputPerMillion) /
       1_000_000
-    const before = this.spent?.currency === prices.currency ? this.spent.amount : 0
-    this.spent = { amount: before + amount, currency: prices.currency }
+    this.add(amount, prices.currency)
+  }
+
+  private add(amount: number, currency: string): void {
+    const before = this.spent?.currency === currency ? this.spent.amount : 0
+    this.spent = { amount: before + amount, currency }
+    this.payer?.add(amount, currency)
   }
 
   private async compact(spec: CompactSpec, trigger: CompactionTrigger): Promise<number> {

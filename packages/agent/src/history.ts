@@ -58,6 +58,11 @@ export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]
         response = undefined
         history.push(noteMessage(event.source, event.text))
         break
+      case 'session/note':
+        settle()
+        response = undefined
+        history.push({ role: 'user', content: event.text })
+        break
       case 'assistant/chunk': {
         const message = open()
         if (event.kind === 'text') message.content += event.text

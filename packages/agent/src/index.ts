@@ -134,12 +134,17 @@ export default class Agents extends Service {
   /**
    * A child session of `parent`: its workspace and roots, a fresh conversation, `parent` in its
    * header. Its calls ask and tell the person through the parent's channels, under the parent's
-   * mode and "always allow" memory, and see the parent's session tools; it is stored under the
+   * mode and "always allow" memory, and see the parent's session tools; what it costs counts
+   * toward the parent's cost (and so its parent's); it is stored under the
    * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
+   * `parentCallId`: the parent's tool call that starts it, in its header (a host shows the
+   * child's cards under that call's).
    */
   createChild(
     parent: Agent,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> & {
+      parentCallId?: string
+    } = {},
   ): Agent {
     this.assertLive()
     if (parent.disposed) {
@@ -154,6 +159,7 @@ export default class Agents extends Service {
       cwd,
       roots: [...roots],
       parent: parentId,
+      ...(options.parentCallId !== undefined && { parentCallId: options.parentCallId }),
       createdAt: new Date().toISOString(),
     }
     const writer = this.store?.create(SessionRecording.headerOf(header))
@@ -161,6 +167,7 @@ export default class Agents extends Service {
       writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
     const child = this.start(header, options, recording, undefined, false)
     child.session.parent = parent.session
+    child.context.chargeAlsoTo(parent.context)
     const end = () => void child.dispose()
     parent.lifetime.addEventListener('abort', end, { once: true })
     child.lifetime.addEventListener('abort', () =>

@@ -1,7 +1,8 @@
 // The tool loop of one turn: ask the model, stream its text, run its tool calls, feed the
 // results back, and repeat until the model calls no tool (completed), the step limit is
 // reached (max-steps), the turn is cancelled (cancelled) or the model fails (error).
-// A step is one model request. Before each, the session's context (./context) makes the
+// A step is one model request. Before each, the notes waiting (agent.note) join the
+// conversation as user messages, and the session's context (./context) makes the
 // request fit the window, compacting when it must; after each, the usage is logged; a request
 // the server still refuses as too long is compacted harder and sent once more. The loop
 // appends to the conversation history as it goes and always leaves it a valid conversation.
@@ -49,6 +50,8 @@ export interface TurnSpec {
   notify(event: SessionEvent): void
   /** Runs before each step after the first (the context sources' notes, ./context-sources). */
   beforeStep?(): Promise<void>
+  /** The notes waiting for the next model request (`agent.note`), taken. */
+  takeNotes?(): string[]
 }
 
 export interface TurnOutcome {
@@ -79,6 +82,10 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
       }
     }
     prompt = offeredTo(prompt, spec.services.llm.modelInfo(spec.model))
+    for (const text of spec.takeNotes?.() ?? []) {
+      spec.append({ type: 'session/note', turnId: spec.turnId, text })
+      spec.history.push({ role: 'user', content: text })
+    }
     const response = await requestModel(spec, prompt)
     recordAssistant(spec.history, response)
     if (response.outcome === 'cancelled') return { reason: 'cancelled' }

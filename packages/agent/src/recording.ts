@@ -26,7 +26,12 @@ export class SessionRecording {
 
   record(event: SessionEvent): void {
     // Live only: the result keeps the final output.
-    if (event.type === 'tool/output' || event.type === 'tool/status') return
+    if (
+      event.type === 'tool/output' ||
+      event.type === 'tool/status' ||
+      event.type === 'tool/content'
+    )
+      return
     try {
       this.writer.append(storedOf(event))
       if (event.type === 'user/message' && this.header.title === undefined) {
@@ -73,7 +78,7 @@ export class SessionRecording {
  * whole file), a tool result without its `details`, which may hold whole files.
  */
 export function storedOf(
-  event: Exclude<SessionEvent, { type: 'tool/output' | 'tool/status' }>,
+  event: Exclude<SessionEvent, { type: 'tool/output' | 'tool/status' | 'tool/content' }>,
 ): StoredSessionEvent {
   if (event.type === 'tool/call') {
     const args = clipLongStrings(event.arguments)

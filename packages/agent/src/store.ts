@@ -15,7 +15,7 @@ export interface StoredSessionHeader extends SessionHeader {
 
 /** An event as stored: a tool result keeps its presentation, never its `details`; live output is never stored. */
 export type StoredSessionEvent =
-  | Exclude<SessionEvent, { type: 'tool/result' | 'tool/output' | 'tool/status' }>
+  | Exclude<SessionEvent, { type: 'tool/result' | 'tool/output' | 'tool/status' | 'tool/content' }>
   | Omit<Extract<SessionEvent, { type: 'tool/result' }>, 'details'>
 
 /** One session as a listing shows it. */

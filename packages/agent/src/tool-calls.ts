@@ -249,6 +249,8 @@ async function executeSafely(
         context.notify({ type: 'tool/output', turnId, callId, text: progress.text })
       } else if (progress.type === 'status') {
         context.notify({ type: 'tool/status', turnId, callId, text: progress.text })
+      } else if (progress.type === 'content') {
+        context.notify({ type: 'tool/content', turnId, callId, text: progress.text })
       } else if (progress.type === 'asked') {
         context.append({ type: 'tool/asked', turnId, callId, preview: clipped(progress.preview) })
       } else {

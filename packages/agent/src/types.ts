@@ -25,6 +25,8 @@ export interface SessionHeader {
   createdAt: string
   /** A child session's parent session id: stored under it, never listed on its own. */
   parent?: string
+  /** The parent's tool call that started a child session (a task's), when one did. */
+  parentCallId?: string
   /** The first line of the first user message, shortened (`sessionTitleOf`); absent before one. */
   title?: string
 }
@@ -58,6 +60,8 @@ export type SessionEvent =
   | { type: 'tool/output'; turnId: string; callId: string; text: string }
   /** Where a running call is (a server's progress). Live only, like `tool/output`. */
   | { type: 'tool/status'; turnId: string; callId: string; text: string }
+  /** A running call's card content so far, replaced each time. Live only, like `tool/output`. */
+  | { type: 'tool/content'; turnId: string; callId: string; text: string }
   | {
       type: 'tool/result'
       turnId: string
@@ -73,6 +77,11 @@ export type SessionEvent =
       presentation?: ToolResultPresentation
     }
   | { type: 'turn/end'; turnId: string; reason: TurnEndReason; error?: string }
+  /**
+   * A note the agent added to the conversation before a model request (`agent.note`: a
+   * background task's report); the model gets it as a user message.
+   */
+  | { type: 'session/note'; turnId: string; text: string }
   /** The session's permission mode changed (between turns or during one). */
   | { type: 'session/mode'; mode: string }
   /** The session's model changed (its context window follows it). */

@@ -225,3 +225,33 @@ describe('the conversation from a log', () => {
     ])
   })
 })
+
+describe('notes', () => {
+  it("a note joins the conversation before the next request, and a restored session's too", async () => {
+    const store = new MemorySessionStore()
+    const script = {
+      turns: [
+        { text: 'Echoing.', toolCalls: [echoCall('c1', 'hi')] },
+        { text: 'Done.' },
+        { text: 'Again.' },
+      ],
+    }
+    const host = await echoHost({ script, store })
+    const agent = host.agents.create({ cwd: host.dir })
+    const unsubscribe = agent.subscribe((event) => {
+      if (event.type === 'tool/result') agent.note('A background task finished.')
+    })
+    await agent.send('echo hi')
+    unsubscribe()
+    const [first, second] = host.requests()
+    const note = { role: 'user', content: 'A background task finished.' }
+    expect(first!.messages).not.toContainEqual(note)
+    expect(second!.messages.at(-1)).toEqual(note)
+    expect(second!.messages.at(-2)).toMatchObject({ role: 'tool', toolCallId: 'c1' })
+    const id = agent.session.header.id
+    await agent.dispose()
+    const restored = host.agents.restore(id)
+    await restored.send('again')
+    expect(host.requests()[2]!.messages).toContainEqual(note)
+  })
+})

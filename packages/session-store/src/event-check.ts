@@ -31,6 +31,7 @@ const EVENT_FIELDS: Record<StoredSessionEvent['type'], Fields> = {
     presentation: 'object?',
   },
   'turn/end': { ...TURN, reason: 'string', error: 'string?' },
+  'session/note': { ...TURN, text: 'string' },
   'session/mode': { mode: 'string' },
   'session/model': { model: 'string' },
   'session/thought-level': { level: 'string' },

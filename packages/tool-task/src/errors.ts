@@ -5,6 +5,12 @@ export const TASK_ERROR_CODES = [
   'TASK_NOT_ALLOWED',
   /** An explorer's call would change something. */
   'TASK_READ_ONLY',
+  /** task_output or task_kill named no background task of this session. */
+  'TASK_NOT_FOUND',
+  /** `agent_type` names no built-in or project type. */
+  'TASK_UNKNOWN_TYPE',
+  /** A delegate of a project type called a tool its type does not list. */
+  'TASK_TOOL_NOT_ALLOWED',
 ] as const
 
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number]

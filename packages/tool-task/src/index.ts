@@ -1,28 +1,39 @@
 // tool-task: the `task` tool, with which a model hands a self-contained task to a delegate (a
 // child session of its own: ctx.agents.createChild) and gets its report back, and its prompt
-// section. An explorer delegate only reads (./explorer). A function plugin: what it registers
+// section. An explorer delegate only reads (./explorer); a background task is read and ended
+// with `task_output` and `task_kill` (./task-jobs, ./background). A function plugin: what it registers
 // goes away when it is disposed.
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
-import { guardExplorer } from './explorer'
+import { guardDelegate } from './explorer'
 import { taskPrompt } from './prompts'
 import { createTaskTool } from './task'
+import { createTaskKillTool, createTaskOutputTool } from './task-jobs'
+import { BackgroundTasks } from './background'
 
 export const name = 'tool-task'
 
 export const inject = ['tools', 'systemPrompt', 'agents']
 
 export function apply(ctx: Context): void {
-  const explorers = new WeakSet<ToolSession>()
-  ctx.tools.register(createTaskTool({ agents: () => untraced(ctx.agents), explorers }))
+  const limits = {
+    explorers: new WeakSet<ToolSession>(),
+    allowedTools: new WeakMap<ToolSession, ReadonlySet<string>>(),
+  }
+  const background = new BackgroundTasks()
+  ctx.tools.register(
+    createTaskTool({ agents: () => untraced(ctx.agents), limits, background, told: new WeakMap() }),
+  )
+  ctx.tools.register(createTaskOutputTool(background))
+  ctx.tools.register(createTaskKillTool(background))
   ctx.systemPrompt.add({ name: 'tool-task/task', text: taskPrompt })
   const tools = untraced(ctx.tools)
-  // Prepended, and loaded after the permission layer: an explorer's change is refused before
-  // anybody is asked about it.
-  ctx.on('tools/execute', (exec, next) => guardExplorer(tools, explorers, exec, next), {
+  // Prepended, and loaded after the permission layer: a delegate's call beyond its limits is
+  // refused before anybody is asked about it.
+  ctx.on('tools/execute', (exec, next) => guardDelegate(tools, limits, exec, next), {
     prepend: true,
   })
 }
@@ -32,3 +43,5 @@ export type { TaskErrorCode } from './errors'
 export { TASK_TYPES, taskInput } from './input'
 export type { TaskArgs, TaskType } from './input'
 export type { TaskDetails } from './task'
+export { loadProjectTypes, parseProjectType } from './project-types'
+export type { ProjectType, ProjectTypes } from './project-types'

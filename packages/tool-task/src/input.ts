@@ -12,9 +12,15 @@ export const taskInput = z.object({
   prompt: z.string().min(1),
   /**
    * `explorer`: reads, searches and runs read-only commands, never changes anything;
-   * `general` (default): may do what the session may.
+   * `general` (default): may do what the session may; or a project's type
+   * (`.agents/agents/<name>.md`).
    */
-  agent_type: z.enum(TASK_TYPES).default('general'),
+  agent_type: z.string().min(1).default('general'),
+  /**
+   * true: the call returns a task id at once; the report comes before a later model request
+   * (and through `task_output`); `task_kill` ends it.
+   */
+  run_in_background: z.boolean().default(false),
 })
 
 export type TaskArgs = z.infer<typeof taskInput>

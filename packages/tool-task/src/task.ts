@@ -1,34 +1,35 @@
 // The `task` tool: a prompt handed to a child session of the call's session (ctx.agents'
 // createChild: the parent's workspace, roots, channels, mode and memory; a fresh conversation
-// with the delegate's own prompt section), waited on; its final report is the result. The card
-// is `Task: <description>` (kind think); its result lists each of the child's tool calls and the
-// report. A cancelled call cancels the child; a child that fails gives its failure as the result.
-// Nesting: a delegate may start tasks of its own, a delegate's delegate may not.
+// with the delegate's own prompt section). Waited on, its final report is the result; the card
+// is `Task: <description>` (kind think); while the child works its content lists each of the
+// child's tool calls as it stands, and its result those calls and the report. A cancelled call
+// cancels the child; a child that fails gives its failure as the result. In the background the
+// call returns an id at once (./background). Nesting: a delegate may start tasks of its own, a
+// delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
-import { defineTool, fencedBlock } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
+import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
-import { taskInput } from './input'
+import type { DelegateLimits } from './explorer'
+import { TASK_TYPES, taskInput } from './input'
 import type { TaskArgs, TaskType } from './input'
+import { loadProjectTypes } from './project-types'
+import type { ProjectType } from './project-types'
+import { outcomeOf } from './outcome'
+import type { TaskDetails } from './outcome'
 import { delegatePrompt } from './prompts'
-import { callLinesOf, reportOf } from './report'
+import { CallLines } from './report'
 
-/** What a finished task carries for its card. */
-export interface TaskDetails {
-  type: TaskType
-  /** The child session's id. */
-  session: string
-  /** One line per tool call of the child: its title and how it ended. */
-  calls: string[]
-  report: string
-  reason: string
-}
+export type { TaskDetails } from './outcome'
 
 export interface TaskHost {
   agents(): Agents
-  /** The sessions of explorers (and of their delegates): their changes are refused. */
-  explorers: WeakSet<ToolSession>
+  limits: DelegateLimits
+  background: BackgroundTasks
+  /** The skipped type files each session was told about (`<file>: <problem>`), told once. */
+  told: WeakMap<ToolSession, Set<string>>
 }
 
 /** How deep delegates nest: the session itself is 0, its delegate 1, that one's delegate 2. */
@@ -41,7 +42,10 @@ export function createTaskTool(host: TaskHost) {
       'Hands a self-contained task to a delegate in a fresh conversation and returns its report.',
     input: taskInput,
     execute: (args, exec) => runTask(host, args, exec),
-    presentCall: (args) => ({ title: `Task: ${args.description}`, kind: 'think' }),
+    presentCall: (args) => ({
+      title: `Task: ${args.description}${args.run_in_background === true ? ' (background)' : ''}`,
+      kind: 'think',
+    }),
     presentResult(_args, result) {
       const details = result.details
       if (details === undefined) return undefined
@@ -68,34 +72,79 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
       'A delegate of a delegate cannot start tasks: do this work yourself.',
     )
   }
-  const child = host.agents().createChild(parent, { systemPrompt: delegatePrompt(args.agent_type) })
-  if (args.agent_type === 'explorer' || host.explorers.has(parent.session)) {
-    host.explorers.add(child.session)
+  const type = await typeOf(host, args.agent_type, parent.session)
+  const builtIn = type === 'general' || type === 'explorer'
+  const child = host.agents().createChild(parent, {
+    systemPrompt: builtIn ? delegatePrompt(type) : `${delegatePrompt('general')}\n\n${type.prompt}`,
+    parentCallId: exec.callId,
+  })
+  const { explorers, allowedTools } = host.limits
+  if (type === 'explorer' || explorers.has(parent.session)) explorers.add(child.session)
+  const allowed =
+    !builtIn && type.tools !== undefined ? new Set(type.tools) : allowedTools.get(parent.session)
+  if (allowed !== undefined) allowedTools.set(child.session, allowed)
+  const lines = new CallLines()
+  if (args.run_in_background) {
+    child.subscribe((event) => lines.update(event))
+    const spec = { description: args.description, prompt: args.prompt, lines }
+    const id = host.background.start(exec.callId, parent, child, spec, (end) =>
+      outcomeOf(child, args.agent_type, lines.lines(), end),
+    )
+    return (
+      `Started background task ${id}. Its report comes to you when it is done; ` +
+      `task_output { "task_id": "${id}" } shows where it is; task_kill { "task_id": "${id}" } ends it.`
+    )
   }
   const cancel = () => child.cancel()
   exec.signal?.addEventListener('abort', cancel, { once: true })
+  // The card grows as the child works: a line per call of the child, as it stands.
+  const unsubscribe = child.subscribe((event) => {
+    if (lines.update(event)) exec.report?.({ type: 'content', text: lines.lines().join('\n') })
+  })
   try {
     const end = await child.send(args.prompt)
-    const events = child.session.events
-    const details: TaskDetails = {
-      type: args.agent_type,
-      session: child.session.header.id,
-      calls: callLinesOf(events),
-      report: reportOf(events),
-      reason: end.reason,
-    }
-    if (end.reason === 'completed') {
-      return { content: details.report || '(the delegate ended without a report)', details }
-    }
-    const why = end.reason === 'error' && end.error !== undefined ? `: ${end.error}` : ''
-    const partial =
-      details.report === '' ? '' : `\nIts last words:\n${fencedBlock(details.report, '')}`
-    const content = `The delegate did not finish (${end.reason}${why}).${partial}`
-    return { content, details, isError: true }
+    return outcomeOf(child, args.agent_type, lines.lines(), end)
   } finally {
+    unsubscribe()
     exec.signal?.removeEventListener('abort', cancel)
     await child.dispose()
   }
+}
+
+/**
+ * The type `name` names: a built-in one, or the project's (read now from the session's
+ * workspace); each type file skipped is told to the person once per session.
+ */
+async function typeOf(
+  host: TaskHost,
+  name: string,
+  session: ToolSession,
+): Promise<TaskType | ProjectType> {
+  if ((TASK_TYPES as readonly string[]).includes(name)) return name as TaskType
+  const project = await loadProjectTypes(session.header.cwd)
+  const told = host.told.get(session) ?? new Set<string>()
+  host.told.set(session, told)
+  for (const { file, problem } of project.skipped) {
+    const key = `${file}: ${problem}`
+    if (told.has(key)) continue
+    told.add(key)
+    session.channels?.notice?.({
+      title: `Delegate type file ${file} was skipped`,
+      description: `${problem}.`,
+    })
+  }
+  const type = project.types.find((known) => known.name === name)
+  if (type !== undefined) return type
+  const known = [
+    'general (may do what the session may)',
+    'explorer (only reads)',
+    ...project.types.map((t) => `${t.name} (${t.description})`),
+  ]
+  const skipped = project.skipped.map(({ file, problem }) => `\n${file} was skipped: ${problem}.`)
+  throw new TaskError(
+    'TASK_UNKNOWN_TYPE',
+    `There is no delegate type "${name}"; use one of: ${known.join(', ')}.${skipped.join('')}`,
+  )
 }
 
 function depthOf(session: ToolSession): number {

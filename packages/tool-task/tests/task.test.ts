@@ -3,17 +3,20 @@
 // waited task whose child reads and reports; the report in the parent's next request; the
 // child's request carries no parent history; an explorer's write is refused unasked, a general
 // delegate's write is asked on the parent's channel; a cancel of the parent ends the child.
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Context } from 'cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import Agents from '@deepseek-ai/dsh-agent'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
-import type { LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import type { LlmModelInfo, LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
-import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type { ToolNotice, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import * as ToolTask from '../src/index'
 
 class RecordingLlm extends ScriptedLlm {
@@ -25,12 +28,33 @@ class RecordingLlm extends ScriptedLlm {
   }
 }
 
+/** Each answer reports 1000 input and 100 output tokens, at 1 and 10 USD per million. */
+class PricedLlm extends RecordingLlm {
+  override modelInfo(model?: string): LlmModelInfo {
+    const prices = {
+      currency: 'USD',
+      inputPerMillion: 1,
+      cachedInputPerMillion: 0,
+      outputPerMillion: 10,
+    }
+    return { ...super.modelInfo(model), prices }
+  }
+
+  override async *stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
+    for await (const event of super.stream(request)) {
+      yield event.type === 'finish'
+        ? { ...event, usage: { inputTokens: 1000, outputTokens: 100 } }
+        : event
+    }
+  }
+}
+
 const disposers: (() => Promise<void>)[] = []
 afterEach(async () => {
   await Promise.all(disposers.splice(0).map((dispose) => dispose()))
 })
 
-async function host(turns: LlmScript['turns']) {
+async function host(turns: LlmScript['turns'], Llm: typeof RecordingLlm = RecordingLlm, cwd = '/') {
   const ctx = new Context()
   const ran: string[] = []
   await ctx.plugin(MemoryFileSystem, { cwd: '/' })
@@ -55,19 +79,21 @@ async function host(turns: LlmScript['turns']) {
       }),
     )
   }
-  await ctx.plugin(RecordingLlm, { script: { turns } })
+  await ctx.plugin(Llm, { script: { turns } })
   const fiber = await ctx.plugin(Agents)
   await ctx.plugin(ToolTask)
   disposers.push(() => fiber.dispose())
   const asked: ToolPermissionRequest[] = []
-  const agent = ctx.agents.create({ cwd: '/' })
+  const agent = ctx.agents.create({ cwd })
+  const notices: ToolNotice[] = []
   agent.session.channels = {
     ask: async (request) => {
       asked.push(request)
       return { outcome: 'selected', optionId: 'allow_once' }
     },
+    notice: (notice) => notices.push(notice),
   }
-  return { ctx, agent, ran, asked, llm: ctx.llm as RecordingLlm }
+  return { ctx, agent, ran, asked, notices, llm: ctx.llm as RecordingLlm }
 }
 
 const task = (prompt: string, agentType = 'general') => ({
@@ -143,5 +169,84 @@ describe('a waited task', () => {
     expect((await turn).reason).toBe('cancelled')
     const result = agent.session.events.find((e) => e.type === 'tool/result')
     expect(result?.type === 'tool/result' && result.isError).toBe(true)
+  })
+
+  it("counts the delegate's usage toward the session's cost", async () => {
+    const { agent } = await host(
+      [
+        { toolCalls: [task('Look.', 'explorer')] },
+        { toolCalls: [{ id: 'c1', name: 'look', arguments: { what: 'src' } }] },
+        { text: 'Seen.' },
+        { text: 'Done.' },
+      ],
+      PricedLlm,
+    )
+    await agent.send('go')
+    const usage = agent.session.events.flatMap((e) => (e.type === 'context/usage' ? [e] : []))
+    // The parent's two answers, then the delegate's two: four answers of 0.002 USD each.
+    expect(usage).toHaveLength(2)
+    expect(usage[0]!.cost!.amount).toBeCloseTo(0.002, 12)
+    expect(usage[1]!.cost).toEqual({ currency: 'USD', amount: expect.closeTo(0.008, 12) })
+  })
+})
+
+describe('project types', () => {
+  async function project(files: Record<string, string>) {
+    const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-task-')))
+    disposers.push(() => rm(dir, { recursive: true, force: true }))
+    await mkdir(join(dir, '.agents', 'agents'), { recursive: true })
+    for (const [name, text] of Object.entries(files)) {
+      await writeFile(join(dir, '.agents', 'agents', name), text)
+    }
+    return dir
+  }
+
+  it('a project type gives its prompt and limits its tools; invalid files are told once and skipped', async () => {
+    const dir = await project({
+      'reviewer.md':
+        '---\nname: reviewer\ndescription: Reviews code\ntools:\n  - look\n---\nYou review.\n',
+      'broken.md': 'no front matter\n',
+      'loose.md': '---\nname: loose\ndescription: x\ntools: look\n---\nBody.\n',
+    })
+    const { agent, ran, notices, llm } = await host(
+      [
+        { toolCalls: [task('Review.', 'reviewer')] },
+        {
+          toolCalls: [
+            { id: 'c1', name: 'look', arguments: { what: 'src' } },
+            { id: 'c2', name: 'change', arguments: { what: 'src' } },
+          ],
+        },
+        { text: 'Reviewed.' },
+        { toolCalls: [{ ...task('Again.', 'loose'), id: 't2' }] },
+        { text: 'Done.' },
+      ],
+      RecordingLlm,
+      dir,
+    )
+    await agent.send('review')
+    expect(ran).toEqual(['look src'])
+    expect(llm.requests[1]!.system).toContain('You review.')
+    const results = agent.session.events.flatMap((e) => (e.type === 'tool/result' ? [e] : []))
+    const refused = llm.requests[2]!.messages.find(
+      (m) => m.role === 'tool' && m.toolCallId === 'c2',
+    )
+    expect(refused?.content).toContain(
+      'Your delegate type may not call "change"; it may call: look.',
+    )
+    const unknown = results.find((r) => r.callId === 't2')
+    expect(unknown?.error?.code).toBe('TASK_UNKNOWN_TYPE')
+    expect(unknown?.content[0]!.text).toContain('reviewer (Reviews code)')
+    // Each skipped file is told once, though two tasks read the types.
+    expect(notices.map((n) => [n.title, n.description])).toEqual([
+      [
+        `Delegate type file ${join(dir, '.agents/agents/broken.md')} was skipped`,
+        'it does not start with a `---` front matter line.',
+      ],
+      [
+        `Delegate type file ${join(dir, '.agents/agents/loose.md')} was skipped`,
+        '`tools` must be a list, e.g. `[read, grep]`.',
+      ],
+    ])
   })
 })

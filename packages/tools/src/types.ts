@@ -76,6 +76,8 @@ export type ToolCallProgress =
   | { type: 'output'; text: string }
   /** Where the running call is (a server's progress): a UI shows it on the card, replaced each time. */
   | { type: 'status'; text: string }
+  /** The running call's card content so far (a delegate's calls), replaced each time. */
+  | { type: 'content'; text: string }
 
 /** One call of a tool, as the host asks for it. */
 export interface ToolExecution {
