@@ -164,7 +164,7 @@ describe('bad flags', () => {
   it('an unknown mode is refused naming the modes', () => {
     expect(parseCli(['--mode', 'yolo'])).toEqual({
       kind: 'error',
-      message: '--mode must be one of ask, auto-edit, read-only, full-access, got "yolo"',
+      message: '--mode must be one of ask, auto-edit, read-only, full-access, plan, got "yolo"',
     })
   })
 

@@ -221,6 +221,7 @@ describe('modes and roots over stdio', () => {
       'auto-edit',
       'read-only',
       'full-access',
+      'plan',
     ])
     await session.agent.request('session/set_mode', {
       sessionId: session.sessionId,
