@@ -2,7 +2,8 @@
 // The `dsh-acp` bin: the dsh agent an editor launches, speaking ACP over stdio.
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
 // errors, fatal messages) goes to stderr, and a broken stderr is ignored (./stderr-log). It
-// ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end).
+// ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end),
+// with no WebAssembly optimisation for the exit to wait on (./exit-ready).
 // Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
 // the process.
 import { resolve } from 'node:path'
@@ -15,6 +16,7 @@ import { chooseWeb } from './web-choice'
 import { readVersion } from './version'
 import { capLineLength, oversizedLineAnswer } from './line-cap'
 import { ProcessEnd } from './process-end'
+import { keepExitPrompt } from './exit-ready'
 import { StderrLog } from './stderr-log'
 import { stdioStream } from './stdio-stream'
 import type { StdioStream } from './stdio-stream'
@@ -67,6 +69,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   // From here on the editor can end the process at any moment, even while the stack loads.
+  keepExitPrompt()
   const live: { dsh?: Dsh; stdio?: StdioStream } = {}
   const end = new ProcessEnd({
     release: async () => live.dsh?.dispose(),
