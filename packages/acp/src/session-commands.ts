@@ -7,7 +7,7 @@
 // with `text`. Not the commands' own work (the session record runs what they answer).
 import type { AvailableCommand, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
-import type { AcpNotice } from './session-opening'
+import type { AcpNotice } from './notice'
 
 /** Who offers a command; a name offered by several goes to the first rank in RANKS. */
 export type AcpCommandRank = 'built-in' | 'person' | 'skill'

@@ -3,19 +3,11 @@
 // session with that the bridge itself does not use (its MCP servers), a way to tell the person
 // something outside the conversation, and a way to be called when the session closes. The
 // event goes out just after the response, so nothing a listener does delays or precedes it.
-import type { McpServer, SessionUpdate } from '@agentclientprotocol/sdk'
+import type { McpServer } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import type { AcpElicit } from './elicit'
+import type { AcpNotice } from './notice'
 import type { AcpSessionCommands } from './session-commands'
-
-/** Something the person should know that is not part of the conversation (not stored). */
-export interface AcpNotice {
-  /** Plain text that stands alone. */
-  title: string
-  /** More detail, as plain text. */
-  description?: string
-  severity?: 'info' | 'warning' | 'error'
-}
 
 export interface AcpSessionOpening {
   id: string
@@ -35,17 +27,5 @@ export interface AcpSessionOpening {
   commands: AcpSessionCommands
 }
 
-/** The update a notice goes out as: a `notice` when the client shows them, else a message. */
-export function toAcpNotice(notice: AcpNotice, notices: boolean): SessionUpdate {
-  const { title, description, severity = 'info' } = notice
-  if (notices) {
-    return {
-      sessionUpdate: 'notice',
-      severity,
-      title,
-      ...(description !== undefined && { description }),
-    }
-  }
-  const text = description === undefined ? title : `${title}\n\n${description}`
-  return { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${text}\n\n` } }
-}
+export type { AcpNotice } from './notice'
+export { toAcpNotice } from './notice'

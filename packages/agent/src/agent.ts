@@ -8,7 +8,7 @@ import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import { SessionContext } from './context'
 import { carriedBy, gatherNotes } from './context-sources'
-import type { ContextSource } from './context-sources'
+import type { ContextSourceOf } from './context-sources'
 import type { ContextPolicy } from './context'
 import { AgentError } from './errors'
 import { assertTakesImages, userMessageOf } from './images'
@@ -39,7 +39,7 @@ export interface AgentOptions {
   /** A stored session's events and conversation, when the agent goes on from them. */
   restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
   /** What adds notes to the conversation (./context-sources), looked up at each step. */
-  contextSources?: () => readonly ContextSource[]
+  contextSources?: () => readonly ContextSourceOf<Agent>[]
   /** Reports a problem that does not stop the turn (a context source that failed). */
   warn?: (problem: string) => void
 }
@@ -284,7 +284,7 @@ export class Agent implements ToolAgent {
     })
   }
 
-  private sources(): readonly ContextSource[] {
+  private sources(): readonly ContextSourceOf<Agent>[] {
     return this.options.contextSources?.() ?? []
   }
 

@@ -6,7 +6,6 @@
 // summary replaces the older conversation, notes included: what a source still holds to be
 // true (`carried`) opens the conversation after it. Not the sources themselves (`knowledge`).
 import type { LlmMessage } from '@deepseek-ai/dsh-llm'
-import type { Agent } from './agent'
 import type { SessionEvent } from './types'
 
 /** One note a source adds: the text the model reads, what a person sees, the source's record. */
@@ -18,24 +17,25 @@ export interface ContextNote {
   data?: unknown
 }
 
-export interface ContextSource {
+/** A source of notes for sessions whose agents are `A` (the package names it for `Agent`). */
+export interface ContextSourceOf<A> {
   /** Names the source's notes in the log, where it finds its own when a session is loaded. */
   readonly name: string
   /**
    * The notes the model should read now: before the person's message of a turn, and after
    * each step's tool results. A source that fails is logged and skipped for that turn step.
    */
-  notes(agent: Agent, signal: AbortSignal): Promise<ContextNote[]> | ContextNote[]
+  notes(agent: A, signal: AbortSignal): Promise<ContextNote[]> | ContextNote[]
   /**
    * What a summary's opening must carry for the source (all it holds to be true now), since
    * the notes the summary replaces are gone from the conversation; none: nothing.
    */
-  carried?(agent: Agent): string | undefined
+  carried?(agent: A): string | undefined
 }
 
-export interface NoteGathering {
-  sources: readonly ContextSource[]
-  agent: Agent
+export interface NoteGathering<A> {
+  sources: readonly ContextSourceOf<A>[]
+  agent: A
   turnId: string
   signal: AbortSignal
   history: LlmMessage[]
@@ -44,7 +44,7 @@ export interface NoteGathering {
 }
 
 /** Asks every source for its notes; each is logged and added to the history as it comes. */
-export async function gatherNotes(spec: NoteGathering): Promise<void> {
+export async function gatherNotes<A>(spec: NoteGathering<A>): Promise<void> {
   for (const source of spec.sources) {
     if (spec.signal.aborted) return
     let notes: ContextNote[]
@@ -75,7 +75,7 @@ export function noteMessage(source: string, text: string): LlmMessage {
 }
 
 /** What every source carries through a summary, joined; `undefined` when none says anything. */
-export function carriedBy(sources: readonly ContextSource[], agent: Agent): string | undefined {
+export function carriedBy<A>(sources: readonly ContextSourceOf<A>[], agent: A): string | undefined {
   const parts: string[] = []
   for (const source of sources) {
     try {
