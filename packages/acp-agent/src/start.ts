@@ -12,6 +12,7 @@ import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { Script } from 'node:vm'
 
 const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
@@ -21,6 +22,10 @@ const CODE_CACHES = [`${BUNDLE}.code-cache`, join(cacheHome(), 'dsh', 'dsh-acp.c
 startBundle()
 
 function startBundle(): void {
+  // The flag the program sets for a prompt exit (./exit-ready), set here before the bundle is
+  // compiled: V8 rejects a code cache made under other flags, so the cache is written and read
+  // under the same ones.
+  setFlagsFromString('--liftoff-only')
   const source = readFileSync(BUNDLE, 'utf8')
   const cachedData = readCache()
   // The CommonJS wrapper on the bundle's first line keeps its line numbers in stack traces.
