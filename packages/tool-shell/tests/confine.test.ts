@@ -24,6 +24,8 @@ const TABLE: [string, boolean, ShellConfinement | undefined][] = [
   ['read-only', false, READ_ONLY],
   ['full-access', true, undefined],
   ['full-access', false, undefined],
+  ['plan', true, READ_ONLY],
+  ['plan', false, READ_ONLY],
 ]
 
 describe('the confinement a command asks for', () => {
