@@ -9,40 +9,12 @@
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
 import { choose } from '../src/client'
+import { bashTurns, lastOf, textsOf } from './helpers/commands'
 import { useAcpHarness } from './helpers/harness'
 
 const makeHarness = useAcpHarness()
-
-function bashTurns(...commands: (string | Record<string, unknown>)[]) {
-  return {
-    turns: [
-      ...commands.map((command, index) => ({
-        toolCalls: [
-          {
-            id: `b${index + 1}`,
-            name: 'bash',
-            arguments: typeof command === 'string' ? { command } : command,
-          },
-        ],
-      })),
-      { text: 'Ran them.' },
-    ],
-  }
-}
-
-function textsOf(update: SessionUpdate | undefined): string[] {
-  if (update?.sessionUpdate !== 'tool_call' && update?.sessionUpdate !== 'tool_call_update')
-    return []
-  return (update.content ?? []).flatMap((block) =>
-    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
-  )
-}
-
-const lastOf = (updates: SessionUpdate[], id: string) =>
-  updates.filter((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === id).at(-1)
 
 describe('commands a probe ran unasked', () => {
   it('are asked in ask mode, and rejected they change nothing', async () => {

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import { choose } from '../src/client'
+import { bashTurns, lastOf, textsOf } from './helpers/commands'
 import { useAcpHarness } from './helpers/harness'
 
 const makeHarness = useAcpHarness()
@@ -31,34 +31,6 @@ async function outsideDir(): Promise<string> {
   dirs.push(dir)
   return dir
 }
-
-function bashTurns(...commands: (string | Record<string, unknown>)[]) {
-  return {
-    turns: [
-      ...commands.map((command, index) => ({
-        toolCalls: [
-          {
-            id: `b${index + 1}`,
-            name: 'bash',
-            arguments: typeof command === 'string' ? { command } : command,
-          },
-        ],
-      })),
-      { text: 'Ran them.' },
-    ],
-  }
-}
-
-function textsOf(update: SessionUpdate | undefined): string[] {
-  if (update?.sessionUpdate !== 'tool_call' && update?.sessionUpdate !== 'tool_call_update')
-    return []
-  return (update.content ?? []).flatMap((block) =>
-    block.type === 'content' && block.content.type === 'text' ? [block.content.text] : [],
-  )
-}
-
-const lastOf = (updates: SessionUpdate[], id: string) =>
-  updates.filter((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === id).at(-1)
 
 describeWithSandbox('commands in the sandbox in auto-edit', () => {
   it('write inside the workspace unasked, and are kept from writing outside with a card saying why', async () => {
