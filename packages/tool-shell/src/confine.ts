@@ -24,7 +24,7 @@ export const CONFINEMENT_BY_MODE: Readonly<Record<string, ModeConfinement>> = {
   ask: { reads: 'read-only', other: undefined },
   'auto-edit': { reads: 'workspace', other: 'workspace' },
   'read-only': { reads: 'read-only', other: 'read-only' },
-  plan: { reads: 'read-only', other: 'read-only' },
+  plan: { reads: 'read-only', other: undefined },
   'full-access': { reads: undefined, other: undefined },
 }
 

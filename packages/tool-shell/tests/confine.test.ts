@@ -25,7 +25,7 @@ const TABLE: [string, boolean, ShellConfinement | undefined][] = [
   ['full-access', true, undefined],
   ['full-access', false, undefined],
   ['plan', true, READ_ONLY],
-  ['plan', false, READ_ONLY],
+  ['plan', false, undefined],
 ]
 
 describe('the confinement a command asks for', () => {
@@ -75,7 +75,7 @@ describe('the confinement a command asks for', () => {
 describe('whether a command must be classified to be confined', () => {
   it('only where the mode confines a command that reads apart from any other', () => {
     const depends = Object.keys(CONFINEMENT_BY_MODE).filter((mode) => dependsOnReads(execIn(mode)))
-    expect(depends).toEqual(['ask'])
+    expect(depends).toEqual(['ask', 'plan'])
     expect(dependsOnReads(execIn('ask'), { escalate: true })).toBe(false)
   })
 })
