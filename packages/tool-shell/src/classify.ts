@@ -46,14 +46,28 @@ const TRANSPARENT = new Set([
 const REDIRECTS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect'])
 const WRITE_OPERATORS = new Set(['>', '>>', '&>', '&>>', '>|', '<>', '>&', '&>|'])
 
-export async function classifyCommand(command: string): Promise<CommandClass> {
-  return withBashTree(command, (root) => {
+export function classifyCommand(command: string): Promise<CommandClass> {
+  const known = recent.get(command)
+  if (known !== undefined) return known
+  const classified = withBashTree(command, (root): CommandClass => {
     if (root === undefined) return { parsed: false }
     const parts: CommandPart[] = []
     walk(root, parts, undefined)
     return { parsed: true, parts }
   })
+  recent.set(command, classified)
+  if (recent.size > RECENT_LIMIT) recent.delete(recent.keys().next().value as string)
+  // A parse that failed is not kept: the next call tries again.
+  classified.catch(() => recent.delete(command))
+  return classified
 }
+
+/**
+ * The latest classifications, by command: one call is judged (the access hook), confined and
+ * checked for the network from one parse. Results are read, never changed, by their callers.
+ */
+const recent = new Map<string, Promise<CommandClass>>()
+const RECENT_LIMIT = 16
 
 /** A command runs unasked when every part is read-only (and it has one). */
 export function isReadOnly(parts: readonly CommandPart[]): boolean {

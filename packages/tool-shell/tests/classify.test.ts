@@ -137,3 +137,12 @@ describe('commands that need the network', () => {
     )
   })
 })
+
+describe('one parse a call', () => {
+  it('the same command classified again is the same result, parsed once', async () => {
+    const first = await classifyCommand('git add -- once.txt')
+    const again = await classifyCommand('git add -- once.txt')
+    expect(again).toBe(first)
+    expect(await classifyCommand('git add -- other.txt')).not.toBe(first)
+  })
+})
