@@ -5,7 +5,8 @@
 // before its next request (`agent.note`). A kill ends the delegate at once (its turn and its
 // model stream are aborted, its open cards end); a cancelled turn of the parent ends each
 // task it runs the same way, and the parent's end ends and forgets them. A task ended so
-// gives no note: job_output says it was killed, with its calls until then.
+// gives no note; its outcome says why it ended (`killed by job_kill`), for job_output and the
+// task's card.
 import type { Agent, TurnEnd } from '@deepseek-ai/dsh-agent'
 import { JobError } from '@deepseek-ai/dsh-jobs'
 import type { JobProvider, JobSummary } from '@deepseek-ai/dsh-jobs'
@@ -64,7 +65,9 @@ export class BackgroundTasks implements JobProvider {
     }))
     task.ended = turn
       .then((end) => {
-        task.outcome = finish(end)
+        // A killed task's outcome (its card's last words) says why it ended.
+        const why = task.killed === undefined ? {} : { error: killedWords(task.killed) }
+        task.outcome = finish({ ...end, ...why })
         if (task.killed === undefined && !parent.disposed) {
           const how = task.outcome.isError ? 'ended without finishing' : 'finished'
           parent.note(
@@ -88,21 +91,24 @@ export class BackgroundTasks implements JobProvider {
       }))
   }
 
-  /** Where task `id` is: its calls so far, its report once it ended, or that it was killed. */
+  /**
+   * Where task `id` is: its calls so far while it runs, its report once it finished, or its
+   * calls and why it did not finish (killed, cancelled, failed).
+   */
   read(id: string, exec: ToolExecution): string {
     const task = this.find(id, exec.agent?.session)
-    const { killed, outcome } = task
-    if (outcome === undefined || killed !== undefined) {
-      const calls = task.lines.lines()
-      const sofar = calls.length === 0 ? 'no tool calls' : `its calls:\n${calls.join('\n')}`
-      const state = outcome === undefined ? 'is still running' : killedWords(killed)
-      return `Task ${id} (${task.description}) ${state}; ${sofar}`
+    const { outcome } = task
+    const named = `Task ${id} (${task.description})`
+    if (outcome !== undefined && !outcome.isError) {
+      return `${named} finished. Its report:\n${outcome.content}`
     }
-    const how = outcome.isError ? 'did not finish' : 'finished'
-    return `Task ${id} (${task.description}) ${how}. Its report:\n${outcome.content}`
+    const calls = task.lines.lines()
+    const sofar = calls.length === 0 ? 'no tool calls' : `its calls:\n${calls.join('\n')}`
+    if (outcome === undefined) return `${named} is still running; ${sofar}`
+    return `${named} ended; ${sofar}\n${outcome.content}`
   }
 
-  /** Ends task `id` at once: its delegate is cancelled and released. */
+  /** Ends task `id` at once: its delegate's turn is cancelled, and the delegate released. */
   async kill(id: string, exec: ToolExecution): Promise<string> {
     const task = this.find(id, exec.agent?.session)
     if (task.outcome !== undefined) return `Task ${id} (${task.description}) had already ended.`
@@ -110,9 +116,13 @@ export class BackgroundTasks implements JobProvider {
     return `Task ${id} (${task.description}) was killed.`
   }
 
+  /**
+   * Cancels the delegate's turn and waits for its end, then its release: cancelled first, so
+   * its turn ends while the host still follows it and the cards it had open are closed.
+   */
   private async end(task: BackgroundTask, by: KilledBy): Promise<void> {
     task.killed ??= by
-    await task.child.dispose()
+    task.child.cancel()
     await task.ended
   }
 
@@ -149,6 +159,6 @@ export class BackgroundTasks implements JobProvider {
   }
 }
 
-function killedWords(by: KilledBy | undefined): string {
-  return by === 'cancel' ? 'was ended by a cancelled turn of its session' : 'was killed'
+function killedWords(by: KilledBy): string {
+  return by === 'cancel' ? 'ended by a cancelled turn of its session' : 'killed by job_kill'
 }
