@@ -5,7 +5,17 @@ import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NoticeLlm, startDsh } from '../src/index'
 
-const SERVICES = ['fs', 'tools', 'systemPrompt', 'shell', 'llm', 'agents', 'acp', 'web'] as const
+const SERVICES = [
+  'fs',
+  'tools',
+  'systemPrompt',
+  'shell',
+  'jobs',
+  'llm',
+  'agents',
+  'acp',
+  'web',
+] as const
 
 describe('the library face', () => {
   let cwd = ''
@@ -32,8 +42,6 @@ describe('the library face', () => {
       'read_image',
       'skill',
       'task',
-      'task_kill',
-      'task_output',
       'todo',
       'web_fetch',
       'write',

@@ -50,13 +50,19 @@ export interface DshStackOptions {
   shellLocal?: LocalShellConfig
   /** `SandboxShell` (ctx.shell under bubblewrap), in place of `shellLocal`: `bwrap`, `visible`, … */
   shellSandbox?: SandboxShellConfig
-  /** `ToolShell`: bash, job_output, job_kill (`outputDir`, `sandboxNetwork`); needs a shell. */
+  /**
+   * `ToolShell`: bash (`outputDir`, `sandboxNetwork`); needs a shell. Loads the jobs seam too:
+   * job_output and job_kill read and end its background commands.
+   */
   toolShell?: ToolShellConfig
   /** The model. */
   llm?: DshModelOptions
   /** The agent host (`maxSteps`, `compaction`, `store`). */
   agents?: AgentsConfig
-  /** `ToolTask`: the task tool (delegates as child sessions); needs `agents`, after `permission`. */
+  /**
+   * `ToolTask`: the task tool (delegates as child sessions); needs `agents`, after
+   * `permission`. Loads the jobs seam too: job_output and job_kill read and end its background tasks.
+   */
   toolTask?: Record<string, never>
   /** The ACP bridge (`agentInfo`, `modes`, `defaultMode`, `mcpCapabilities`). */
   acp?: AcpConfig

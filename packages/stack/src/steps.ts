@@ -1,12 +1,14 @@
 // The stack's steps, in the order each plugin needs the ones before it: the file system (the
 // disk, or each session's editor over it), the read-before-write policy, the tool registry and
-// the system prompt, the tools (files, search, plan, images, shell, web), the permission layer, the model,
-// the agent host, the ACP bridge, each session's MCP servers, and the project's knowledge. A step is there when its key
-// is in the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
+// the system prompt, the jobs seam (with the shell or task tools), the tools (files, search,
+// plan, images, shell, web), the permission layer, the model, the agent host, the ACP bridge,
+// each session's MCP servers, and the project's knowledge. A step is there when its key is in
+// the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
 import * as Acp from '@deepseek-ai/dsh-acp'
 import Agents from '@deepseek-ai/dsh-agent'
 import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
+import Jobs from '@deepseek-ai/dsh-jobs'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
@@ -50,6 +52,11 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))
   add('tools', () => ctx.plugin(ToolRegistry))
   add('system-prompt', () => ctx.plugin(SystemPrompt))
+  // A session's background work (commands, tasks): job_output and job_kill over what those
+  // tools provide into ctx.jobs.
+  if (options.toolShell !== undefined || options.toolTask !== undefined) {
+    add('jobs', () => ctx.plugin(Jobs))
+  }
   if (options.toolFs !== undefined) add('tool-fs', () => ctx.plugin(ToolFs, options.toolFs))
   const { toolSearch, toolPlan, shellSandbox, shellLocal, toolShell, permission } = options
   if (toolSearch !== undefined) add('tool-search', () => ctx.plugin(ToolSearch, toolSearch))

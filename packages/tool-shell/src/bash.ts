@@ -3,7 +3,7 @@
 // `exit code N`, `killed by signal S` or `timed out after T s`. The card fails unless the exit
 // code is 0; the model reads the same text either way. Live output is reported to the host in
 // batches (./batch). With `run_in_background` it starts a job named by the call id and returns
-// at once (see ./jobs for job_output and job_kill). It runs confined as the session's mode
+// at once (./jobs: the jobs seam's job_output and job_kill read and end it). It runs confined as the session's mode
 // asks (./confine); with `escalate` (and a `justification`) it asks for no confinement, and a
 // result the sandbox kept a write out of ends with a line saying so (./sandbox-note).
 import { join } from 'node:path'
@@ -15,6 +15,7 @@ import { OutputBatcher } from './batch'
 import { offlineRefusal } from './offline'
 import { cardWordsOf, endingOf, terminalLastLine } from './ending'
 import { confinementOf, cwdOf, dependsOnReads } from './confine'
+import type { CommandJobs } from './jobs'
 import type { UnsandboxedNotices } from './notice'
 import { sandboxNote } from './sandbox-note'
 import { CommandOutput } from './output'
@@ -32,6 +33,8 @@ export interface BashHost {
   network: boolean
   /** Where the one-time word about a missing sandbox goes. */
   notices?: UnsandboxedNotices
+  /** The session's background commands, as ctx.jobs reads them. */
+  jobs: CommandJobs
 }
 
 export function createBashTool(host: BashHost) {
@@ -114,6 +117,7 @@ async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
     { command: args.command, cwd: cwdOf(exec), ...confined },
     exec.agent?.lifetime,
   )
+  host.jobs.track(jobId, exec, args.command, started)
   const details: BashDetails = { kind: 'job', jobId, pid: started.pid }
   const content =
     `Started background job ${jobId}. Read its output with job_output { "job_id": "${jobId}" }; ` +

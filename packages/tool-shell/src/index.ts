@@ -1,16 +1,19 @@
-// tool-shell: the `bash`, `job_output` and `job_kill` tools over ctx.shell, their cards, the
-// command classifier that tells the permission layer what a command does (./access), and a
-// system-prompt section. A function plugin: everything it registers goes away when it is
-// disposed. It runs no process itself: the shell provider does (shell-local, or a sandbox).
+// tool-shell: the `bash` tool over ctx.shell, its cards, the command classifier that tells the
+// permission layer what a command does (./access), and a system-prompt section; its background
+// commands are provided into ctx.jobs (./jobs), whose job_output and job_kill read and end
+// them, whenever that service is loaded. A function plugin: everything it registers goes away
+// when it is disposed. It runs no process itself: the shell provider does (shell-local, or a
+// sandbox).
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Context } from 'cordis'
 import { z } from 'zod'
+import type {} from '@deepseek-ai/dsh-jobs' // for its augmentation: ctx.jobs
 import type {} from '@deepseek-ai/dsh-shell' // for its augmentation: ctx.shell
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { tellPerson, untraced } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
-import { createJobKillTool, createJobOutputTool } from './jobs'
+import { CommandJobs } from './jobs'
 import { UnsandboxedNotices } from './notice'
 import { bashPrompt } from './prompt'
 
@@ -43,11 +46,19 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
   const { outputDir, batchMs, sandboxNetwork } = config as z.output<typeof Config>
   // Looked up per call, so a replaced provider is used; untraced: no proxy on the hot path.
-  const host = {
+  const shellOf = () => untraced(ctx.shell)
+  const jobs = new CommandJobs({
     get shell() {
-      return untraced(ctx.shell)
+      return shellOf()
     },
     outputDir,
+  })
+  const host = {
+    get shell() {
+      return shellOf()
+    },
+    outputDir,
+    jobs,
     batchMs,
     network: sandboxNetwork,
     // Through the session's notice channel; the event for a session whose host gives none.
@@ -56,8 +67,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     ),
   }
   ctx.tools.register(createBashTool(host))
-  ctx.tools.register(createJobOutputTool(host))
-  ctx.tools.register(createJobKillTool(host))
+  // With ctx.jobs (whenever it is loaded), job_output and job_kill find the background commands.
+  ctx.inject(['jobs'], (inner) => void inner.jobs.provide(jobs))
   ctx.systemPrompt.add({ name: 'tool-shell/bash', text: bashPrompt })
 }
 

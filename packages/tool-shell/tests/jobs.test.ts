@@ -73,12 +73,34 @@ describe('background jobs', () => {
       true,
     )
     const after = await stack.call('job_output', { job_id: 'job-d' })
-    expect(after.error?.code).toBe('SHELL_JOB_NOT_FOUND')
+    expect(after.error?.code).toBe('JOB_NOT_FOUND')
+    expect(textOf(after)).toContain('this session has none')
   })
 
-  it('answers an unknown job with SHELL_JOB_NOT_FOUND', async () => {
+  it("answers an unknown job with JOB_NOT_FOUND and the session's jobs", async () => {
+    await stack.call('bash', { command: 'sleep 5', run_in_background: true }, { callId: 'job-e' })
+    await stack.call('bash', { command: 'true', run_in_background: true }, { callId: 'job-f' })
+    await waitFor(
+      async () =>
+        textOf(await stack.call('job_output', { job_id: 'job-f' })).includes('ended') || undefined,
+    )
     const result = await stack.call('job_kill', { job_id: 'nope' })
-    expect(result.error?.code).toBe('SHELL_JOB_NOT_FOUND')
-    expect(textOf(result)).toContain('No background job "nope"')
+    expect(result.error?.code).toBe('JOB_NOT_FOUND')
+    expect(textOf(result)).toBe(
+      'Error: No background job "nope" (this session\'s jobs: job-e (command: sleep 5, running); ' +
+        'job-f (command: true, ended)). Use the id a bash or task call with `run_in_background` returned.',
+    )
+  })
+
+  it("does not read or end another session's job", async () => {
+    await stack.call(
+      'bash',
+      { command: 'sleep 225', run_in_background: true },
+      { callId: 'job-g', mode: 'full-access' },
+    )
+    const other = await stack.call('job_kill', { job_id: 'job-g' }, { mode: 'ask' })
+    expect(other.error?.code).toBe('JOB_NOT_FOUND')
+    const own = await stack.call('job_output', { job_id: 'job-g' }, { mode: 'full-access' })
+    expect(textOf(own)).toBe('job job-g still running')
   })
 })

@@ -1,13 +1,21 @@
-// Background tasks: a delegate that works while its parent goes on. Each has an id
-// (`task-<call id>`, `#2`… when a model repeats a call id) the parent's model reads it by (`task_output`) and ends it by (`task_kill`);
-// only the session that started one sees it. When it ends by itself, its outcome reaches the
-// parent's model before its next request (`agent.note`); a cancelled turn of the parent, or
-// the parent's end, ends it (a killed or cancelled task says so through task_output).
+// Background tasks: a delegate that works while its parent goes on, provided into ctx.jobs so
+// the parent's model reads it with `job_output` and ends it with `job_kill`. Each has an id
+// (`task-<call id>`, `#2`… when a model repeats a call id); only the session that started one
+// lists, reads or ends it. When it ends by itself, its outcome reaches the parent's model
+// before its next request (`agent.note`). A kill ends the delegate at once (its turn and its
+// model stream are aborted, its open cards end); a cancelled turn of the parent ends each
+// task it runs the same way, and the parent's end ends and forgets them. A task ended so
+// gives no note; its outcome says why it ended (`killed by job_kill`), for job_output and the
+// task's card.
 import type { Agent, TurnEnd } from '@deepseek-ai/dsh-agent'
-import type { ToolSession } from '@deepseek-ai/dsh-tools'
-import { TaskError } from './errors'
+import { JobError } from '@deepseek-ai/dsh-jobs'
+import type { JobProvider, JobSummary } from '@deepseek-ai/dsh-jobs'
+import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import type { TaskOutcome } from './outcome'
 import type { CallLines } from './report'
+
+/** Why a task ended before its delegate did: `job_kill`, or its parent's cancelled turn. */
+type KilledBy = 'job_kill' | 'cancel'
 
 interface BackgroundTask {
   id: string
@@ -19,10 +27,10 @@ interface BackgroundTask {
   outcome?: TaskOutcome
   /** Resolves when the delegate's turn has ended and the child is released. */
   ended: Promise<void>
-  killed: boolean
+  killed?: KilledBy
 }
 
-export class BackgroundTasks {
+export class BackgroundTasks implements JobProvider {
   private readonly tasks = new Map<string, BackgroundTask>()
   /** The unsubscribe of each parent watched for a cancelled turn. */
   private readonly watched = new WeakMap<Agent, () => void>()
@@ -46,7 +54,6 @@ export class BackgroundTasks {
       owner: parent.session,
       child,
       lines: spec.lines,
-      killed: false,
       ended: Promise.resolve(),
     }
     // A send that rejects (the child already released) ends the task as an error.
@@ -58,8 +65,10 @@ export class BackgroundTasks {
     }))
     task.ended = turn
       .then((end) => {
-        task.outcome = finish(end)
-        if (!task.killed && !parent.disposed) {
+        // A killed task's outcome (its card's last words) says why it ended.
+        const why = task.killed === undefined ? {} : { error: killedWords(task.killed) }
+        task.outcome = finish({ ...end, ...why })
+        if (task.killed === undefined && !parent.disposed) {
           const how = task.outcome.isError ? 'ended without finishing' : 'finished'
           parent.note(
             `Background task ${id} (${spec.description}) ${how}. Its report:\n${task.outcome.content}`,
@@ -72,41 +81,63 @@ export class BackgroundTasks {
     return id
   }
 
-  /** Where task `id` of `session` is: its calls so far, or its outcome once it ended. */
-  read(id: string, session: ToolSession | undefined): string {
-    const task = this.find(id, session)
-    if (task.outcome === undefined) {
-      const calls = task.lines.lines()
-      const sofar =
-        calls.length === 0 ? 'no tool calls yet' : `its calls so far:\n${calls.join('\n')}`
-      return `Task ${id} (${task.description}) is still running; ${sofar}`
-    }
-    const how = task.killed ? 'was killed' : task.outcome.isError ? 'did not finish' : 'finished'
-    return `Task ${id} (${task.description}) ${how}. Its report:\n${task.outcome.content}`
+  list(session: ToolSession | undefined): JobSummary[] {
+    return [...this.tasks.values()]
+      .filter((task) => task.owner === session)
+      .map((task) => ({
+        id: task.id,
+        label: `task: ${task.description}`,
+        running: task.outcome === undefined,
+      }))
   }
 
-  /** Ends task `id` of `session` (its delegate is cancelled and released). */
-  async kill(id: string, session: ToolSession | undefined): Promise<string> {
-    const task = this.find(id, session)
-    if (task.outcome !== undefined) return `Task ${id} had already ended.`
-    task.killed = true
-    await task.child.dispose()
-    await task.ended
+  /**
+   * Where task `id` is: its calls so far while it runs, its report once it finished, or its
+   * calls and why it did not finish (killed, cancelled, failed).
+   */
+  read(id: string, exec: ToolExecution): string {
+    const task = this.find(id, exec.agent?.session)
+    const { outcome } = task
+    const named = `Task ${id} (${task.description})`
+    if (outcome !== undefined && !outcome.isError) {
+      return `${named} finished. Its report:\n${outcome.content}`
+    }
+    const calls = task.lines.lines()
+    const sofar = calls.length === 0 ? 'no tool calls' : `its calls:\n${calls.join('\n')}`
+    if (outcome === undefined) return `${named} is still running; ${sofar}`
+    return `${named} ended; ${sofar}\n${outcome.content}`
+  }
+
+  /** Ends task `id` at once: its delegate's turn is cancelled, and the delegate released. */
+  async kill(id: string, exec: ToolExecution): Promise<string> {
+    const task = this.find(id, exec.agent?.session)
+    if (task.outcome !== undefined) return `Task ${id} (${task.description}) had already ended.`
+    await this.end(task, 'job_kill')
     return `Task ${id} (${task.description}) was killed.`
   }
 
+  /**
+   * Cancels the delegate's turn and waits for its end, then its release: cancelled first, so
+   * its turn ends while the host still follows it and the cards it had open are closed.
+   */
+  private async end(task: BackgroundTask, by: KilledBy): Promise<void> {
+    task.killed ??= by
+    task.child.cancel()
+    await task.ended
+  }
+
   /** Ends every task `parent` started that still runs. */
-  private async killAll(parent: Agent): Promise<void> {
+  private async cancelAll(parent: Agent): Promise<void> {
     const running = [...this.tasks.values()].filter(
       (task) => task.owner === parent.session && task.outcome === undefined,
     )
-    await Promise.all(running.map((task) => this.kill(task.id, parent.session)))
+    await Promise.all(running.map((task) => this.end(task, 'cancel')))
   }
 
   private watch(parent: Agent): void {
     if (this.watched.has(parent)) return
     const unsubscribe = parent.subscribe((event) => {
-      if (event.type === 'turn/end' && event.reason === 'cancelled') void this.killAll(parent)
+      if (event.type === 'turn/end' && event.reason === 'cancelled') void this.cancelAll(parent)
     })
     this.watched.set(parent, unsubscribe)
     // The parent's end ends its delegates (they are its children); its tasks are forgotten.
@@ -118,16 +149,16 @@ export class BackgroundTasks {
     parent.lifetime.addEventListener('abort', forget, { once: true })
   }
 
+  /** Task `id` of `session`; ctx.jobs asks only for ids `list` gave, so a miss is a race. */
   private find(id: string, session: ToolSession | undefined): BackgroundTask {
     const task = this.tasks.get(id)
     if (task === undefined || task.owner !== session) {
-      const known = [...this.tasks.values()].filter((t) => t.owner === session).map((t) => t.id)
-      const list = known.length === 0 ? 'none was started here' : `known: ${known.join(', ')}`
-      throw new TaskError(
-        'TASK_NOT_FOUND',
-        `No background task "${id}" (${list}); use the id the task call returned.`,
-      )
+      throw new JobError('JOB_NOT_FOUND', `No background task "${id}" in this session.`)
     }
     return task
   }
+}
+
+function killedWords(by: KilledBy): string {
+  return by === 'cancel' ? 'ended by a cancelled turn of its session' : 'killed by job_kill'
 }

@@ -5,8 +5,6 @@ export const TASK_ERROR_CODES = [
   'TASK_NOT_ALLOWED',
   /** An explorer's call would change something. */
   'TASK_READ_ONLY',
-  /** task_output or task_kill named no background task of this session. */
-  'TASK_NOT_FOUND',
   /** `agent_type` names no built-in or project type. */
   'TASK_UNKNOWN_TYPE',
   /** A delegate of a project type called a tool its type does not list. */

@@ -1,17 +1,17 @@
 // tool-task: the `task` tool, with which a model hands a self-contained task to a delegate (a
 // child session of its own: ctx.agents.createChild) and gets its report back, and its prompt
-// section. An explorer delegate only reads (./explorer); a background task is read and ended
-// with `task_output` and `task_kill` (./task-jobs, ./background). A function plugin: what it registers
-// goes away when it is disposed.
+// section. An explorer delegate only reads (./explorer); background tasks are provided into
+// ctx.jobs, whose `job_output` and `job_kill` read and end them (./background), whenever that
+// service is loaded. A function plugin: what it registers goes away when it is disposed.
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
+import type {} from '@deepseek-ai/dsh-jobs' // for its augmentation: ctx.jobs
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import { guardDelegate } from './explorer'
 import { taskPrompt } from './prompts'
 import { createTaskTool } from './task'
-import { createTaskKillTool, createTaskOutputTool } from './task-jobs'
 import { BackgroundTasks } from './background'
 
 export const name = 'tool-task'
@@ -27,8 +27,7 @@ export function apply(ctx: Context): void {
   ctx.tools.register(
     createTaskTool({ agents: () => untraced(ctx.agents), limits, background, told: new WeakMap() }),
   )
-  ctx.tools.register(createTaskOutputTool(background))
-  ctx.tools.register(createTaskKillTool(background))
+  ctx.inject(['jobs'], (inner) => void inner.jobs.provide(background))
   ctx.systemPrompt.add({ name: 'tool-task/task', text: taskPrompt })
   const tools = untraced(ctx.tools)
   // Prepended, and loaded after the permission layer: a delegate's call beyond its limits is

@@ -18,7 +18,7 @@ export const taskInput = z.object({
   agent_type: z.string().min(1).default('general'),
   /**
    * true: the call returns a task id at once; the report comes before a later model request
-   * (and through `task_output`); `task_kill` ends it.
+   * (and through `job_output`); `job_kill` ends it.
    */
   run_in_background: z.boolean().default(false),
 })

@@ -34,7 +34,7 @@ export function outcomeOf(child: Agent, type: string, calls: string[], end: Turn
     const content = details.report || '(the delegate ended without a report)'
     return { content, details, isError: false }
   }
-  const why = end.reason === 'error' && end.error !== undefined ? `: ${end.error}` : ''
+  const why = end.error !== undefined ? `: ${end.error}` : ''
   const partial =
     details.report === '' ? '' : `\nIts last words:\n${fencedBlock(details.report, '')}`
   const content = `The delegate did not finish (${end.reason}${why}).${partial}`

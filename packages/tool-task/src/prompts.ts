@@ -11,7 +11,7 @@ export const taskPrompt = [
   'Use `agent_type: "explorer"` for a delegate that only reads and searches. The result is the',
   "delegate's final report; check what matters before you rely on it.",
   'With `run_in_background: true` the call returns a task id at once and the report comes to',
-  'you when the delegate is done; `task_output` shows where it is, `task_kill` ends it.',
+  'you when the delegate is done; `job_output` shows where it is, `job_kill` ends it.',
 ].join('\n')
 
 const DELEGATE = [

@@ -92,7 +92,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
     )
     return (
       `Started background task ${id}. Its report comes to you when it is done; ` +
-      `task_output { "task_id": "${id}" } shows where it is; task_kill { "task_id": "${id}" } ends it.`
+      `job_output { "job_id": "${id}" } shows where it is; job_kill { "job_id": "${id}" } ends it.`
     )
   }
   const cancel = () => child.cancel()

@@ -1,11 +1,12 @@
 // The shell tools on a real stack with the sandbox: the tool registry, the system prompt, the
-// local disk, the permission layer, SandboxShell and tool-shell, in a fresh mkdtemp workspace
+// local disk, the permission layer, SandboxShell, tool-shell and the jobs seam, in a fresh mkdtemp workspace
 // beside an `outside` folder no root covers (not under /tmp: see testsDir). Calls go through ctx.tools.execute with a session
 // of a chosen mode; questions are answered by `reply` and recorded, and so are notices.
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Context } from 'cordis'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
+import Jobs from '@deepseek-ai/dsh-jobs'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
@@ -73,6 +74,7 @@ export async function sandboxStack(
     batchMs: 50,
     sandboxNetwork: options.sandboxNetwork ?? false,
   })
+  await ctx.plugin(Jobs)
   const sessions: Record<string, ToolSession> = {}
   const lifetime = new AbortController()
   const stack: SandboxStack = {

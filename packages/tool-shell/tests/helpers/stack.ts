@@ -1,12 +1,14 @@
 // The shell tools on a real stack: the tool registry, the system prompt, the local disk (for
-// the permission layer's real paths), the permission layer, the local shell and tool-shell,
-// in a fresh mkdtemp workspace. Calls go through ctx.tools.execute with a session of a chosen
-// mode; questions are answered by `reply` and recorded.
+// the permission layer's real paths), the permission layer, the local shell, tool-shell and
+// the jobs seam (job_output, job_kill), in a fresh mkdtemp workspace. Calls go through
+// ctx.tools.execute with a session of a chosen mode; questions are answered by `reply` and
+// recorded.
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
+import Jobs from '@deepseek-ai/dsh-jobs'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
@@ -54,6 +56,7 @@ export async function shellStack(): Promise<ShellStack> {
   await ctx.plugin(Permission)
   const shell = await ctx.plugin(LocalShell, { killGraceMs: 500 })
   await ctx.plugin(ToolShell, { outputDir, batchMs: 50 })
+  await ctx.plugin(Jobs)
   const sessions: Record<string, ToolSession> = {}
   const stack: ShellStack = {
     ctx,
