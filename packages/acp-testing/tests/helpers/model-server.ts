@@ -1,0 +1,83 @@
+// An OpenAI-compatible chat-completions server on 127.0.0.1 for the tests that run the real
+// llm-openai plugin: it records every request body and streams what `answer` (which may wait)
+// gives for it: text and tool calls, then a usage chunk and `[DONE]`. `GET /models` is 404.
+// Closed with `close()` (every connection, so no test hangs on a streaming answer).
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface WireMessage {
+  role: string
+  content?: string | null
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[]
+  tool_call_id?: string
+}
+
+export interface WireRequest {
+  model: string
+  messages: WireMessage[]
+  tools?: { function: { name: string } }[]
+}
+
+export interface ModelAnswer {
+  text?: string
+  calls?: { id: string; name: string; arguments: Record<string, unknown> }[]
+}
+
+export interface ModelServer {
+  /** The API root to give llm-openai (`baseUrl`). */
+  url: string
+  requests: WireRequest[]
+  close(): Promise<void>
+}
+
+/** Tokens each answer reports: input and output. */
+export const ANSWER_USAGE = { prompt_tokens: 1000, completion_tokens: 100 }
+
+const chunk = (delta: object, finish: string | null = null): string =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
+
+export async function startModelServer(
+  answer: (request: WireRequest) => ModelAnswer | Promise<ModelAnswer>,
+): Promise<ModelServer> {
+  const requests: WireRequest[] = []
+  const server = createServer((req, res) => {
+    let raw = ''
+    req.setEncoding('utf8')
+    req.on('data', (piece: string) => (raw += piece))
+    req.on('end', () => {
+      if (req.method === 'GET') return void res.writeHead(404).end()
+      const body = JSON.parse(raw) as WireRequest
+      requests.push(body)
+      void Promise.resolve(answer(body)).then(
+        ({ text, calls = [] }) => {
+          let stream = text === undefined ? '' : chunk({ content: text })
+          calls.forEach((call, index) => {
+            const fn = { name: call.name, arguments: JSON.stringify(call.arguments) }
+            stream += chunk({
+              tool_calls: [{ index, id: call.id, type: 'function', function: fn }],
+            })
+          })
+          stream += chunk({}, calls.length > 0 ? 'tool_calls' : 'stop')
+          stream += `data: ${JSON.stringify({ choices: [], usage: ANSWER_USAGE })}\n\n`
+          res.writeHead(200, { 'content-type': 'text/event-stream' })
+          res.end(`${stream}data: [DONE]\n\n`)
+        },
+        (error: unknown) => {
+          res.writeHead(500, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ error: { message: String(error) } }))
+        },
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
