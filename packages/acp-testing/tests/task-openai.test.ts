@@ -3,8 +3,9 @@
 // the parent asks for an explorer task; the delegate reads, greps and reports; the parent's
 // next request holds the report as the task's result. The delegate's requests carry none of
 // the parent's conversation; its tools are the session's; the task card grows while the
-// delegate works (its last answer waits until the card shows the grep done). Every frame
-// schema-valid.
+// delegate works (its last answer waits until the card shows the grep done). Explorer tasks
+// in one response run side by side (delegates' answers held until they have all asked), at
+// most eight at once; general tasks run one after another. Every frame schema-valid.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
@@ -175,5 +176,83 @@ describe('a waited task against an OpenAI-compatible server', () => {
     const costs = updates.flatMap((u) => (u.sessionUpdate === 'usage_update' ? [u.cost] : []))
     const each = (ANSWER_USAGE.prompt_tokens * 1 + ANSWER_USAGE.completion_tokens * 10) / 1e6
     expect(costs.at(-1)).toEqual({ currency: 'USD', amount: expect.closeTo(5 * each, 12) })
+  })
+
+  /**
+   * One response with a task per name, of `type`; each delegate asks twice (a read, then its
+   * report). `held`: the delegates' first answers wait until that many delegates have asked.
+   * Returns the order the server saw the delegates' requests in (`A0`: A's first) and the
+   * parent's last request.
+   */
+  async function tasksInOneResponse(type: string, names: string[], held = 0) {
+    const order: string[] = []
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const server = await startModelServer(async (request): Promise<ModelAnswer> => {
+      const results = toolResults(request)
+      if (!isDelegate(request)) {
+        if (results.length > 0) return { text: 'All reported.' }
+        const calls = names.map((name) => ({
+          id: `call_${name}`,
+          name: 'task',
+          arguments: {
+            description: `look ${name}`,
+            prompt: `Task ${name}: read notes.md.`,
+            agent_type: type,
+          },
+        }))
+        return { calls }
+      }
+      const name = nonSystem(request)[0]!.content!.slice('Task '.length, 'Task A'.length)
+      order.push(`${name}${results.length}`)
+      if (results.length > 0) return { text: `Report ${name}.` }
+      if (order.length === held) release()
+      if (held > 0) await released
+      const read = { id: `call_read_${name}`, name: 'read', arguments: { file_path: 'notes.md' } }
+      return { calls: [read] }
+    })
+    servers.push(server)
+    const harness = await makeHarness({
+      withFs: true,
+      withTask: true,
+      openai: {
+        baseUrl: server.url,
+        model: 'local-model',
+        apiKey: 'test-key',
+        contextWindow: 65_536,
+        maxRetries: 0,
+      },
+    })
+    await writeFile(join(harness.workspace, 'notes.md'), 'notes\n')
+    const sessionId = await harness.newSession()
+    expect((await harness.prompt(sessionId, 'Look around.')).stopReason).toBe('end_turn')
+    const reports = toolResults(server.requests.at(-1)!)
+    expect(reports).toEqual(
+      names.map((name) => ({
+        role: 'tool',
+        tool_call_id: `call_${name}`,
+        content: `Report ${name}.`,
+      })),
+    )
+    return order
+  }
+
+  it('two explorer tasks in one response run side by side', async () => {
+    // Neither delegate is answered before both have asked: one after another, this would hang.
+    const order = await tasksInOneResponse('explorer', ['A', 'B'], 2)
+    expect(order.slice(0, 2).sort()).toEqual(['A0', 'B0'])
+    expect(order.slice(2).sort()).toEqual(['A1', 'B1'])
+  })
+
+  it('nine explorer tasks in one response: eight at once, the ninth when one is done', async () => {
+    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']
+    const order = await tasksInOneResponse('explorer', names, 8)
+    expect(order.slice(0, 8).sort()).toEqual(names.slice(0, 8).map((name) => `${name}0`))
+    const ninth = order.indexOf('I0')
+    expect(order.slice(8, ninth).some((entry) => entry.endsWith('1'))).toBe(true)
+  })
+
+  it('two general tasks in one response run one after another', async () => {
+    expect(await tasksInOneResponse('general', ['A', 'B'])).toEqual(['A0', 'A1', 'B0', 'B1'])
   })
 })

@@ -8,8 +8,10 @@ export const taskPrompt = [
   'conversation in the same workspace and reports back: exploring a large codebase without',
   'filling this conversation, or independent work. Its `prompt` must say everything the',
   'delegate needs (it sees nothing of this conversation) and what its report should hold.',
-  'Use `agent_type: "explorer"` for a delegate that only reads and searches. The result is the',
-  "delegate's final report; check what matters before you rely on it.",
+  'Use `agent_type: "explorer"` for a delegate that only reads and searches. Several explorer',
+  'tasks in one response run side by side (at most 8 at once; more wait their turn); general',
+  "tasks run one at a time, as they may change files. The result is the delegate's final",
+  'report; check what matters before you rely on it.',
   'With `run_in_background: true` the call returns a task id at once and the report comes to',
   'you when the delegate is done; `task_output` shows where it is, `task_kill` ends it.',
 ].join('\n')
