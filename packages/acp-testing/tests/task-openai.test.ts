@@ -46,6 +46,32 @@ function textOf(update: CardUpdate): string {
     .join('|')
 }
 
+/**
+ * A harness with the file tools and the task tool, its model llm-openai against `server` (which
+ * is closed after the test), at 1 and 10 USD per million tokens in and out.
+ */
+function withTasks(server: ModelServer) {
+  servers.push(server)
+  const prices = {
+    currency: 'USD',
+    inputPerMillion: 1,
+    cachedInputPerMillion: 0,
+    outputPerMillion: 10,
+  }
+  return makeHarness({
+    withFs: true,
+    withTask: true,
+    openai: {
+      baseUrl: server.url,
+      model: 'local-model',
+      apiKey: 'test-key',
+      contextWindow: 65_536,
+      maxRetries: 0,
+      prices,
+    },
+  })
+}
+
 describe('a waited task against an OpenAI-compatible server', () => {
   it('the delegate reads, greps and reports in a fresh conversation; the report is the parent’s next tool result', async () => {
     // Set once the harness is up: the delegate's report waits until the task card shows the
@@ -75,24 +101,7 @@ describe('a waited task against an OpenAI-compatible server', () => {
       await cardShowsGrep()
       return { text: REPORT }
     })
-    servers.push(server)
-    const harness = await makeHarness({
-      withFs: true,
-      withTask: true,
-      openai: {
-        baseUrl: server.url,
-        model: 'local-model',
-        apiKey: 'test-key',
-        contextWindow: 65_536,
-        maxRetries: 0,
-        prices: {
-          currency: 'USD',
-          inputPerMillion: 1,
-          cachedInputPerMillion: 0,
-          outputPerMillion: 10,
-        },
-      },
-    })
+    const harness = await withTasks(server)
     await mkdir(join(harness.workspace, 'src'))
     await writeFile(
       join(harness.workspace, 'src', 'load.ts'),
@@ -211,18 +220,7 @@ describe('a waited task against an OpenAI-compatible server', () => {
       const read = { id: `call_read_${name}`, name: 'read', arguments: { file_path: 'notes.md' } }
       return { calls: [read] }
     })
-    servers.push(server)
-    const harness = await makeHarness({
-      withFs: true,
-      withTask: true,
-      openai: {
-        baseUrl: server.url,
-        model: 'local-model',
-        apiKey: 'test-key',
-        contextWindow: 65_536,
-        maxRetries: 0,
-      },
-    })
+    const harness = await withTasks(server)
     await writeFile(join(harness.workspace, 'notes.md'), 'notes\n')
     const sessionId = await harness.newSession()
     expect((await harness.prompt(sessionId, 'Look around.')).stopReason).toBe('end_turn')
