@@ -5,7 +5,8 @@
 // the parent's conversation; its tools are the session's; the task card grows while the
 // delegate works (its last answer waits until the card shows the grep done). Explorer tasks
 // in one response run side by side (delegates' answers held until they have all asked), at
-// most eight at once; general tasks run one after another. Every frame schema-valid.
+// most eight at once; general tasks run one after another. A delegate whose model fails gives
+// an error result and the parent goes on. Every frame schema-valid.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
@@ -252,5 +253,29 @@ describe('a waited task against an OpenAI-compatible server', () => {
 
   it('two general tasks in one response run one after another', async () => {
     expect(await tasksInOneResponse('general', ['A', 'B'])).toEqual(['A0', 'A1', 'B0', 'B1'])
+  })
+
+  it("a delegate whose model fails gives the parent an error result, and the parent's turn goes on", async () => {
+    const server = await startModelServer((request): ModelAnswer => {
+      const results = toolResults(request)
+      if (!isDelegate(request)) {
+        if (results.length > 0) return { text: 'The delegate failed; I will look myself.' }
+        const args = { description: 'look', prompt: 'Read notes.md.', agent_type: 'explorer' }
+        return { calls: [{ id: 'call_task', name: 'task', arguments: args }] }
+      }
+      if (results.length > 0) throw new Error('the model fell over')
+      return { calls: [{ id: 'call_read', name: 'read', arguments: { file_path: 'notes.md' } }] }
+    })
+    const harness = await withTasks(server)
+    await writeFile(join(harness.workspace, 'notes.md'), 'notes\n')
+    const sessionId = await harness.newSession()
+    expect((await harness.prompt(sessionId, 'Look.')).stopReason).toBe('end_turn')
+    const [result] = toolResults(server.requests.at(-1)!)
+    expect(result!.tool_call_id).toBe('call_task')
+    expect(result!.content).toMatch(/^The delegate did not finish \(error: .*the model fell over/)
+    const taskEnd = harness
+      .updatesOf(sessionId)
+      .findLast((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === 'call_task')
+    expect(taskEnd).toMatchObject({ status: 'failed' })
   })
 })

@@ -1,6 +1,7 @@
 // An OpenAI-compatible chat-completions server on 127.0.0.1 for the tests that run the real
 // llm-openai plugin: it records every request body and streams what `answer` (which may wait)
-// gives for it: text and tool calls, then a usage chunk and `[DONE]`. `GET /models` is 404.
+// gives for it: text and tool calls, then a usage chunk and `[DONE]`; an `answer` that throws
+// is a 500 with its message. `GET /models` is 404.
 // Closed with `close()` (every connection, so no test hangs on a streaming answer).
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -36,6 +37,18 @@ export const ANSWER_USAGE = { prompt_tokens: 1000, completion_tokens: 100 }
 const chunk = (delta: object, finish: string | null = null): string =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`
 
+/** The SSE stream of an answer: its text, its calls, the finish, the usage, `[DONE]`. */
+function streamOf({ text, calls = [] }: ModelAnswer): string {
+  let stream = text === undefined ? '' : chunk({ content: text })
+  calls.forEach((call, index) => {
+    const fn = { name: call.name, arguments: JSON.stringify(call.arguments) }
+    stream += chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: fn }] })
+  })
+  stream += chunk({}, calls.length > 0 ? 'tool_calls' : 'stop')
+  stream += `data: ${JSON.stringify({ choices: [], usage: ANSWER_USAGE })}\n\n`
+  return `${stream}data: [DONE]\n\n`
+}
+
 export async function startModelServer(
   answer: (request: WireRequest) => ModelAnswer | Promise<ModelAnswer>,
 ): Promise<ModelServer> {
@@ -48,25 +61,18 @@ export async function startModelServer(
       if (req.method === 'GET') return void res.writeHead(404).end()
       const body = JSON.parse(raw) as WireRequest
       requests.push(body)
-      void Promise.resolve(answer(body)).then(
-        ({ text, calls = [] }) => {
-          let stream = text === undefined ? '' : chunk({ content: text })
-          calls.forEach((call, index) => {
-            const fn = { name: call.name, arguments: JSON.stringify(call.arguments) }
-            stream += chunk({
-              tool_calls: [{ index, id: call.id, type: 'function', function: fn }],
-            })
-          })
-          stream += chunk({}, calls.length > 0 ? 'tool_calls' : 'stop')
-          stream += `data: ${JSON.stringify({ choices: [], usage: ANSWER_USAGE })}\n\n`
-          res.writeHead(200, { 'content-type': 'text/event-stream' })
-          res.end(`${stream}data: [DONE]\n\n`)
-        },
-        (error: unknown) => {
-          res.writeHead(500, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ error: { message: String(error) } }))
-        },
-      )
+      void Promise.resolve(body)
+        .then(answer)
+        .then(
+          (answered) => {
+            res.writeHead(200, { 'content-type': 'text/event-stream' })
+            res.end(streamOf(answered))
+          },
+          (error: unknown) => {
+            res.writeHead(500, { 'content-type': 'application/json' })
+            res.end(JSON.stringify({ error: { message: String(error) } }))
+          },
+        )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
