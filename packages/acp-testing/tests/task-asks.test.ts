@@ -1,9 +1,10 @@
 // What a delegate may change, over the bridge with the real file tools: in `ask`, a general
 // delegate's write is asked on the parent's ACP session while the task card shows that call as
 // asked, the request's card names the task's card (`_meta.dsh.parentToolCallId`), and the file
-// lands once allowed (and does not when refused); an explorer's write is refused before anybody
-// is asked, its card says why, and the file is never made. A task's delegate is stored under
-// its parent and `session/list` lists the parent alone. Every frame schema-valid.
+// lands once allowed (and does not when refused); the parent's "always allow" covers it
+// unasked; an explorer's write is refused before anybody is asked, its card says why, and the
+// file is never made. A task's delegate is stored under its parent and `session/list` lists
+// the parent alone. Every frame schema-valid.
 import { mkdtemp, readFile, readdir, realpath, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -123,6 +124,26 @@ describe("a delegate's write in ask", () => {
     )
     expect(taskEnd).toMatchObject({ status: 'completed' })
     expect(cardText(taskEnd!)).toBe('✗ Write note.txt\n\nDelegate: done what I could.')
+  })
+})
+
+describe("the parent's always-allow", () => {
+  it("covers its delegate's write: nobody is asked again and the file lands", async () => {
+    const first = { id: 'w0', name: 'write', arguments: { file_path: 'first.txt', content: 'x\n' } }
+    const harness = await makeHarness({
+      withFs: true,
+      withTask: true,
+      answer: choose('allow_always'),
+      script: {
+        turns: [{ toolCalls: [first] }, { text: 'Wrote it.' }, ...script('general').turns],
+      },
+    })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'write first.txt')
+    expect(harness.permissionRequests.map((r) => r.toolCall.toolCallId)).toEqual(['w0'])
+    expect((await harness.prompt(sessionId, 'delegate it')).stopReason).toBe('end_turn')
+    expect(harness.permissionRequests).toHaveLength(1)
+    expect(await readFile(join(harness.workspace, 'note.txt'), 'utf8')).toBe('hi\n')
   })
 })
 
