@@ -6,10 +6,12 @@
 // delegate works (its last answer waits until the card shows the grep done). Explorer tasks
 // in one response run side by side (delegates' answers held until they have all asked), at
 // most eight at once; general tasks run one after another. A delegate whose model fails gives
-// an error result and the parent goes on. Every frame schema-valid.
+// an error result and the parent goes on; a cancel of the parent drops the delegate's model
+// request and releases it. Every frame schema-valid.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
+import type { Agent } from '@deepseek-ai/dsh-agent'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAcpHarness } from './helpers/harness'
 import { ANSWER_USAGE, startModelServer } from './helpers/model-server'
@@ -273,6 +275,33 @@ describe('a waited task against an OpenAI-compatible server', () => {
     const [result] = toolResults(server.requests.at(-1)!)
     expect(result!.tool_call_id).toBe('call_task')
     expect(result!.content).toMatch(/^The delegate did not finish \(error: .*the model fell over/)
+    const taskEnd = harness
+      .updatesOf(sessionId)
+      .findLast((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === 'call_task')
+    expect(taskEnd).toMatchObject({ status: 'failed' })
+  })
+
+  it('session/cancel of the parent ends the waited delegate: its model request is dropped and it is released', async () => {
+    const server = await startModelServer(async (request, gone): Promise<ModelAnswer> => {
+      if (!isDelegate(request)) {
+        const args = { description: 'look', prompt: 'Read notes.md.', agent_type: 'explorer' }
+        return { calls: [{ id: 'call_task', name: 'task', arguments: args }] }
+      }
+      // The delegate's model never answers: only the cancel ends its request.
+      await gone
+      return { text: 'never sent' }
+    })
+    const harness = await withTasks(server)
+    const sessionId = await harness.newSession()
+    const children: Agent[] = []
+    harness.ctx.agents.get(sessionId)!.onChild((child) => children.push(child))
+    const prompt = harness.prompt(sessionId, 'Look.')
+    await expect.poll(() => server.requests.filter(isDelegate).length).toBe(1)
+    expect(children.map((child) => child.disposed)).toEqual([false])
+    await harness.cancel(sessionId)
+    expect(await prompt).toEqual({ stopReason: 'cancelled' })
+    await expect.poll(() => server.dropped()).toBe(1)
+    expect(children[0]!.disposed).toBe(true)
     const taskEnd = harness
       .updatesOf(sessionId)
       .findLast((u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === 'call_task')

@@ -1,7 +1,8 @@
 // An OpenAI-compatible chat-completions server on 127.0.0.1 for the tests that run the real
 // llm-openai plugin: it records every request body and streams what `answer` (which may wait)
 // gives for it: text and tool calls, then a usage chunk and `[DONE]`; an `answer` that throws
-// is a 500 with its message. `GET /models` is 404.
+// is a 500 with its message; it counts the requests whose client went away unanswered.
+// `GET /models` is 404.
 // Closed with `close()` (every connection, so no test hangs on a streaming answer).
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -28,6 +29,8 @@ export interface ModelServer {
   /** The API root to give llm-openai (`baseUrl`). */
   url: string
   requests: WireRequest[]
+  /** Requests whose client went away before the answer was sent. */
+  dropped(): number
   close(): Promise<void>
 }
 
@@ -49,10 +52,15 @@ function streamOf({ text, calls = [] }: ModelAnswer): string {
   return `${stream}data: [DONE]\n\n`
 }
 
-export async function startModelServer(
-  answer: (request: WireRequest) => ModelAnswer | Promise<ModelAnswer>,
-): Promise<ModelServer> {
+/** What to answer; `gone` settles when the request's client goes away first. */
+export type Answerer = (
+  request: WireRequest,
+  gone: Promise<void>,
+) => ModelAnswer | Promise<ModelAnswer>
+
+export async function startModelServer(answer: Answerer): Promise<ModelServer> {
   const requests: WireRequest[] = []
+  let dropped = 0
   const server = createServer((req, res) => {
     let raw = ''
     req.setEncoding('utf8')
@@ -61,14 +69,23 @@ export async function startModelServer(
       if (req.method === 'GET') return void res.writeHead(404).end()
       const body = JSON.parse(raw) as WireRequest
       requests.push(body)
+      const gone = new Promise<void>((resolve) =>
+        res.on('close', () => {
+          if (res.writableEnded) return
+          dropped += 1
+          resolve()
+        }),
+      )
       void Promise.resolve(body)
-        .then(answer)
+        .then((request) => answer(request, gone))
         .then(
           (answered) => {
+            if (res.destroyed) return
             res.writeHead(200, { 'content-type': 'text/event-stream' })
             res.end(streamOf(answered))
           },
           (error: unknown) => {
+            if (res.destroyed) return
             res.writeHead(500, { 'content-type': 'application/json' })
             res.end(JSON.stringify({ error: { message: String(error) } }))
           },
@@ -80,6 +97,7 @@ export async function startModelServer(
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    dropped: () => dropped,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
