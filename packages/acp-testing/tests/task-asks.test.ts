@@ -3,7 +3,9 @@
 // asked, the request's card names the task's card (`_meta.dsh.parentToolCallId`), and the file
 // lands once allowed (and does not when refused); the parent's "always allow" covers it
 // unasked; an explorer's write is refused before anybody is asked, its card says why, and the
-// file is never made. A task's delegate is stored under its parent and `session/list` lists
+// file is never made; so is a general delegate's in the read-only and plan modes (the task
+// call itself runs in every mode, its delegate's calls judged each in the session's mode). A
+// task's delegate is stored under its parent and `session/list` lists
 // the parent alone. Every frame schema-valid.
 import { mkdtemp, readFile, readdir, realpath, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -125,6 +127,37 @@ describe("a delegate's write in ask", () => {
     expect(taskEnd).toMatchObject({ status: 'completed' })
     expect(cardText(taskEnd!)).toBe('✗ Write note.txt\n\nDelegate: done what I could.')
   })
+})
+
+describe("a general delegate's write where the session may not change anything", () => {
+  for (const [mode, refusal] of [
+    ['read-only', 'refused in the "Read only" mode'],
+    ['plan', 'the session is planning'],
+  ] as const) {
+    it(`is refused in ${mode} without asking; the file is never made`, async () => {
+      const harness = await makeHarness({
+        withFs: true,
+        withTask: true,
+        mode,
+        script: script('general'),
+      })
+      const sessionId = await harness.newSession()
+      expect((await harness.prompt(sessionId, 'delegate it')).stopReason).toBe('end_turn')
+      expect(harness.permissionRequests).toEqual([])
+      expect(await exists(join(harness.workspace, 'note.txt'))).toBe(false)
+      const updates = harness.updatesOf(sessionId)
+      const childEnd = updates.findLast(
+        (u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId.endsWith('/w1'),
+      )
+      expect(childEnd).toMatchObject({ status: 'failed' })
+      expect(cardText(childEnd!)).toContain(refusal)
+      const taskEnd = updates.findLast(
+        (u) => u.sessionUpdate === 'tool_call_update' && u.toolCallId === 't1',
+      )
+      expect(taskEnd).toMatchObject({ status: 'completed' })
+      expect(cardText(taskEnd!)).toBe('✗ Write note.txt\n\nDelegate: done what I could.')
+    })
+  }
 })
 
 describe("the parent's always-allow", () => {
