@@ -3,16 +3,16 @@
 // the parent asks for an explorer task; the delegate reads, greps and reports; the parent's
 // next request holds the report as the task's result. The delegate's requests carry none of
 // the parent's conversation; its tools are the session's; the task card grows while the
-// delegate works (its last answer waits until the card shows the grep done). Explorer tasks
-// in one response run side by side (delegates' answers held until they have all asked), at
-// most eight at once; general tasks run one after another. A delegate whose model fails gives
-// an error result and the parent goes on; a cancel of the parent drops the delegate's model
-// request and releases it. Every frame schema-valid.
+// delegate works (its last answer waits until the card shows the grep done). A delegate whose
+// model fails gives an error result and the parent goes on; a cancel of the parent drops the
+// delegate's model request and releases it. Several tasks in one response:
+// ./task-side-by-side.test.ts. Every frame schema-valid.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isDelegate, nonSystem, taskOptions, toolResults } from './helpers/delegates'
 import { useAcpHarness } from './helpers/harness'
 import { ANSWER_USAGE, startModelServer } from './helpers/model-server'
 import type { ModelAnswer, ModelServer, WireRequest } from './helpers/model-server'
@@ -27,12 +27,6 @@ afterEach(async () => {
 const ASK = 'Where is the session loader defined? Use a delegate.'
 const PROMPT = 'Find where loadSession is defined and report the file and line.'
 const REPORT = 'loadSession is defined in src/load.ts, line 2.'
-
-const isDelegate = (request: WireRequest) =>
-  request.messages[0]?.role === 'system' &&
-  request.messages[0].content!.includes('You are a delegate')
-const toolResults = (request: WireRequest) => request.messages.filter((m) => m.role === 'tool')
-const nonSystem = (request: WireRequest) => request.messages.filter((m) => m.role !== 'system')
 
 type CardUpdate = Extract<SessionUpdate, { sessionUpdate: 'tool_call_update' }>
 /** The text of each update of card `id` with content, as `<status or -> <text>`. */
@@ -49,30 +43,10 @@ function textOf(update: CardUpdate): string {
     .join('|')
 }
 
-/**
- * A harness with the file tools and the task tool, its model llm-openai against `server` (which
- * is closed after the test), at 1 and 10 USD per million tokens in and out.
- */
+/** A harness with the file tools and the task tool against `server` (closed after the test). */
 function withTasks(server: ModelServer) {
   servers.push(server)
-  const prices = {
-    currency: 'USD',
-    inputPerMillion: 1,
-    cachedInputPerMillion: 0,
-    outputPerMillion: 10,
-  }
-  return makeHarness({
-    withFs: true,
-    withTask: true,
-    openai: {
-      baseUrl: server.url,
-      model: 'local-model',
-      apiKey: 'test-key',
-      contextWindow: 65_536,
-      maxRetries: 0,
-      prices,
-    },
-  })
+  return makeHarness(taskOptions(server))
 }
 
 describe('a waited task against an OpenAI-compatible server', () => {
@@ -188,73 +162,6 @@ describe('a waited task against an OpenAI-compatible server', () => {
     const costs = updates.flatMap((u) => (u.sessionUpdate === 'usage_update' ? [u.cost] : []))
     const each = (ANSWER_USAGE.prompt_tokens * 1 + ANSWER_USAGE.completion_tokens * 10) / 1e6
     expect(costs.at(-1)).toEqual({ currency: 'USD', amount: expect.closeTo(5 * each, 12) })
-  })
-
-  /**
-   * One response with a task per name, of `type`; each delegate asks twice (a read, then its
-   * report). `held`: the delegates' first answers wait until that many delegates have asked.
-   * Returns the order the server saw the delegates' requests in (`A0`: A's first) and the
-   * parent's last request.
-   */
-  async function tasksInOneResponse(type: string, names: string[], held = 0) {
-    const order: string[] = []
-    let release = () => {}
-    const released = new Promise<void>((resolve) => (release = resolve))
-    const server = await startModelServer(async (request): Promise<ModelAnswer> => {
-      const results = toolResults(request)
-      if (!isDelegate(request)) {
-        if (results.length > 0) return { text: 'All reported.' }
-        const calls = names.map((name) => ({
-          id: `call_${name}`,
-          name: 'task',
-          arguments: {
-            description: `look ${name}`,
-            prompt: `Task ${name}: read notes.md.`,
-            agent_type: type,
-          },
-        }))
-        return { calls }
-      }
-      const name = nonSystem(request)[0]!.content!.slice('Task '.length, 'Task A'.length)
-      order.push(`${name}${results.length}`)
-      if (results.length > 0) return { text: `Report ${name}.` }
-      if (order.length === held) release()
-      if (held > 0) await released
-      const read = { id: `call_read_${name}`, name: 'read', arguments: { file_path: 'notes.md' } }
-      return { calls: [read] }
-    })
-    const harness = await withTasks(server)
-    await writeFile(join(harness.workspace, 'notes.md'), 'notes\n')
-    const sessionId = await harness.newSession()
-    expect((await harness.prompt(sessionId, 'Look around.')).stopReason).toBe('end_turn')
-    const reports = toolResults(server.requests.at(-1)!)
-    expect(reports).toEqual(
-      names.map((name) => ({
-        role: 'tool',
-        tool_call_id: `call_${name}`,
-        content: `Report ${name}.`,
-      })),
-    )
-    return order
-  }
-
-  it('two explorer tasks in one response run side by side', async () => {
-    // Neither delegate is answered before both have asked: one after another, this would hang.
-    const order = await tasksInOneResponse('explorer', ['A', 'B'], 2)
-    expect(order.slice(0, 2).sort()).toEqual(['A0', 'B0'])
-    expect(order.slice(2).sort()).toEqual(['A1', 'B1'])
-  })
-
-  it('nine explorer tasks in one response: eight at once, the ninth when one is done', async () => {
-    const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']
-    const order = await tasksInOneResponse('explorer', names, 8)
-    expect(order.slice(0, 8).sort()).toEqual(names.slice(0, 8).map((name) => `${name}0`))
-    const ninth = order.indexOf('I0')
-    expect(order.slice(8, ninth).some((entry) => entry.endsWith('1'))).toBe(true)
-  })
-
-  it('two general tasks in one response run one after another', async () => {
-    expect(await tasksInOneResponse('general', ['A', 'B'])).toEqual(['A0', 'A1', 'B0', 'B1'])
   })
 
   it("a delegate whose model fails gives the parent an error result, and the parent's turn goes on", async () => {
