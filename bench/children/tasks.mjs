@@ -4,7 +4,8 @@
 // delegate apart by the system prompt (a delegate's says it is one) and answers every delegate
 // request `delayMs` late: a delegate reads a file, then reports. Args: { shape, delayMs }:
 // `together` — one response with two explorer tasks; `alone` — one explorer task; `apart` — two
-// responses with one explorer task each; `general` — one response with two general tasks. Each
+// responses with one explorer task each; `general` — one response with two general tasks;
+// `general-alone` — one general task. Each
 // child first runs one untimed task in a session of its own (the code warm), then times one
 // turn of a fresh session; it checks that every task's report reached the parent.
 import { writeFileSync } from 'node:fs'
@@ -32,6 +33,7 @@ const PLANS = {
   alone: [[task('A')]],
   apart: [[task('A')], [task('B')]],
   general: [[task('A', 'general'), task('B', 'general')]],
+  'general-alone': [[task('A', 'general')]],
 }
 let plan = [[task('warm-up')]]
 let lastParent
