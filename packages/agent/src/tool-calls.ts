@@ -1,9 +1,8 @@
 // The tool half of a step: run the model's tool calls through ctx.tools.execute. Consecutive
-// calls that may run beside others run side by side: those whose effect is `read` (from their
-// tool's access hook, see `callEffect` in tools), at most READ_CONCURRENCY at a time, and those
-// whose access states a `concurrency` group, at most its limit of that group at a time. Any
-// other call (one that changes something, runs a command, reaches the network or touches
-// nothing but the agent) runs alone, in the order the model sent it. Results go back in the
+// calls that may run beside others (reads, and calls of a concurrency group: see ./lanes) run
+// side by side, each lane at most its limit at a time; any other call (one that changes
+// something, runs a command, reaches the network or touches nothing but the agent) runs
+// alone, in the order the model sent it. Results go back in the
 // calls' order whatever order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
 // in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
 // tool layer reports them, and its live output as `tool/output`, delivered but not logged; a side-by-side group logs its calls first, in order, and each card
@@ -14,7 +13,7 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError, callEffect, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { ToolError, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
   ToolCallAccess,
@@ -27,18 +26,9 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { cutOutput } from './elide'
 import { toolMessageOf } from './images'
+import { laneOf } from './lanes'
+import type { Lane } from './lanes'
 import type { SessionEvent } from './types'
-
-/** The most read-only calls that run at once. */
-export const READ_CONCURRENCY = 8
-
-/** Where a call that may run beside others waits its turn: its group, and how many at once. */
-interface Lane {
-  key: string
-  limit: number
-}
-
-const READ_LANE: Lane = { key: 'effect read', limit: READ_CONCURRENCY }
 
 /** What the loop needs of ctx.tools: running a call, and its cards (optional, never throw). */
 export interface ToolRunner {
@@ -172,35 +162,10 @@ async function prepareCall(context: ToolCallContext, call: LlmToolCall): Promise
   // whole file for a card.
   const view = viewOf(context)
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
-  const lane = parsed.ok ? await laneOf(context, call, parsed.value, opening) : undefined
-  return { call, parsed, args, opening, lane }
-}
-
-/**
- * The lane of a call that may run beside others: its access's `concurrency` group, else the
- * reads' when its effect (as the permission gate reads it) is `read`; none when the runner
- * cannot say, or states a limit that is not a whole number of at least 1.
- */
-async function laneOf(
-  context: ToolCallContext,
-  call: LlmToolCall,
-  args: unknown,
-  opening: ToolCallPresentation | undefined,
-): Promise<Lane | undefined> {
-  if (context.tools.access === undefined) return undefined
   const exec = { callId: call.id, name: call.name, arguments: args, agent: context.agent }
-  try {
-    const access = await context.tools.access(exec)
-    const stated = access?.concurrency
-    if (stated !== undefined) {
-      const fits = Number.isInteger(stated.limit) && stated.limit >= 1
-      return fits ? { key: `group ${stated.group}`, limit: stated.limit } : undefined
-    }
-    return callEffect(access, opening?.kind) === 'read' ? READ_LANE : undefined
-  } catch {
-    // A runner that breaks its contract: the call runs alone, the safe order.
-    return undefined
-  }
+  const access = context.tools.access?.bind(context.tools)
+  const lane = parsed.ok ? await laneOf(access, exec, opening?.kind) : undefined
+  return { call, parsed, args, opening, lane }
 }
 
 function logCall(context: ToolCallContext, { call, args, opening }: PreparedCall): void {
