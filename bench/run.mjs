@@ -22,6 +22,7 @@ const BENCHMARKS = [
   'mcp',
   'sandbox',
   'start',
+  'tasks',
 ]
 
 function parseArgs(argv) {

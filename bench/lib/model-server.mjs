@@ -1,8 +1,9 @@
-// An OpenAI-compatible model server on 127.0.0.1 for the long-session benchmarks: it counts a
-// request's tokens as UTF-8 bytes / 3 of its messages and tools, refuses one over its window
-// (400, as DeepSeek words it), reports usage with prompt-cache hits (the tokens of the prefix
-// shared with the request before), answers a compaction's summary request with a short
-// summary, and otherwise answers the n-th request with `next(n, body)`. Records every request.
+// An OpenAI-compatible model server on 127.0.0.1 for the long-session and task benchmarks: it
+// counts a request's tokens as UTF-8 bytes / 3 of its messages and tools, refuses one over its
+// window (400, as DeepSeek words it), reports usage with prompt-cache hits (the tokens of the
+// prefix shared with the request before), answers a compaction's summary request with a short
+// summary, and otherwise answers the n-th request with `next(n, body)` (an answer with
+// `delayMs` is sent that long after the request came). Records every request.
 import { createServer } from 'node:http'
 
 const tokensOf = (messages, tools = []) =>
@@ -77,8 +78,12 @@ export async function startModelServer({ window, next }) {
         prompt_cache_hit_tokens: cached,
       }
       text += `data: ${JSON.stringify({ choices: [], usage })}\n\ndata: [DONE]\n\n`
-      res.writeHead(200, { 'content-type': 'text/event-stream' })
-      res.end(text)
+      const send = () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' })
+        res.end(text)
+      }
+      if (answer.delayMs > 0) setTimeout(send, answer.delayMs)
+      else send()
     })
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,9 +1,10 @@
 // The ACP test harness: the app's stack (the `stack` package, from one options tree) with a
-// scripted model, connected to the SDK's own client over in-memory ndjson streams. Always the
-// tool registry, the system prompt, the agent host and the bridge (offering the permission
-// modes); with `withFs` the file tools as the app loads them (the disk under each session's
-// editor, FsPolicy, read/write/edit, glob/grep, the permission layer) on a temporary workspace;
-// `withPlan` the todo tool; `withShell` the shell tools. It records every `session/update` and permission request the
+// scripted model (or the OpenAI-compatible one, pointed at a server the test runs), connected
+// to the SDK's own client over in-memory ndjson streams. Always the tool registry, the system
+// prompt, the agent host and the bridge (offering the permission modes); with `withFs` the file
+// tools as the app loads them (the disk under each session's editor, FsPolicy, read/write/edit,
+// glob/grep, the permission layer) on a temporary workspace; `withPlan` the todo tool;
+// `withShell` the shell tools. It records every `session/update` and permission request the
 // client receives and every frame each side writes, so tests can check what went on the wire
 // (`assertAgentFramesValid` from ./schema checks the frames against the ACP schema).
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
@@ -29,7 +30,7 @@ import type { LlmScript } from '@deepseek-ai/dsh-llm'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import * as DshStack from '@deepseek-ai/dsh-stack'
-import type { DshStackOptions } from '@deepseek-ai/dsh-stack'
+import type { DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
 import type { WebResolver } from '@deepseek-ai/dsh-web'
 import { HarnessClient } from './client'
 import { HarnessEditor } from './editor'
@@ -40,7 +41,12 @@ import type { AcpFrame } from './frames'
 
 export interface AcpHarnessOptions {
   /** What the scripted model says, one turn per model request (all sessions share it). */
-  script: LlmScript
+  script?: LlmScript
+  /**
+   * The OpenAI-compatible model (llm-openai) with this config in place of the scripted one,
+   * as the app loads it: point `baseUrl` at a model server on 127.0.0.1.
+   */
+  openai?: OpenAiModelOptions
   /**
    * Load the real fs stack on the workspace, as the app does: the disk under the editor
    * provider (fs-acp, routing each session to its client's editor when it offers the fs
@@ -102,6 +108,9 @@ export interface AcpHarnessOptions {
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
+
+/** The OpenAI-compatible model's config, as the stack's `llm` key takes it. */
+export type OpenAiModelOptions = Omit<Extract<DshModelOptions, { kind: 'openai' }>, 'kind'>
 
 export interface AcpHarness {
   /** The context everything is loaded in (`ctx.tools`, `ctx.agents`, `ctx.acp`, `ctx.fs`). */
@@ -176,12 +185,14 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
     ...(options.withKnowledge && {
       knowledge: options.withKnowledge === true ? {} : options.withKnowledge,
     }),
-    llm: {
-      kind: 'scripted',
-      script: options.script,
-      delayMs: options.delayMs ?? 0,
-      imageInput: options.withImages === true,
-    },
+    llm: options.openai
+      ? { kind: 'openai', ...options.openai }
+      : {
+          kind: 'scripted',
+          script: options.script ?? { turns: [] },
+          delayMs: options.delayMs ?? 0,
+          imageInput: options.withImages === true,
+        },
     ...(options.withTask && { toolTask: {} }),
     agents: {
       maxSteps: options.maxSteps ?? 50,

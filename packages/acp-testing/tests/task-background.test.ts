@@ -14,7 +14,7 @@ import type { LlmRequest, LlmScript } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import { useAcpHarness } from './helpers/harness'
-import { watchModel } from './helpers/delegates'
+import { watchModel } from './helpers/watched-model'
 
 const makeHarness = useAcpHarness()
 

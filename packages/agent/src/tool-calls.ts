@@ -1,9 +1,9 @@
 // The tool half of a step: run the model's tool calls through ctx.tools.execute. Consecutive
-// calls whose effect is `read` (from their tool's access hook, see `callEffect` in tools) run
-// side by side, at most READ_CONCURRENCY at a time; a call that changes something, runs a
-// command, reaches the network or touches nothing but the agent runs alone, in the order the
-// model sent it. Results go back in the calls' order whatever
-// order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
+// calls that may run beside others (reads, and calls of a concurrency group: see ./lanes) run
+// side by side, each lane at most its limit at a time; any other call (one that changes
+// something, runs a command, reaches the network or touches nothing but the agent) runs
+// alone, in the order the model sent it. Results go back in the
+// calls' order whatever order they finish in. Each call is logged as `tool/call` before and `tool/result` after, and
 // in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
 // tool layer reports them, and its live output as `tool/output`, delivered but not logged; a side-by-side group logs its calls first, in order, and each card
 // opens when its call starts. An output larger than `maxOutputChars` is cut with a note (see
@@ -13,7 +13,7 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError, callEffect, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { ToolError, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
   ToolCallAccess,
@@ -26,10 +26,9 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { cutOutput } from './elide'
 import { toolMessageOf } from './images'
+import { laneOf } from './lanes'
+import type { Lane } from './lanes'
 import type { SessionEvent } from './types'
-
-/** The most read-only calls that run at once. */
-export const READ_CONCURRENCY = 8
 
 /** What the loop needs of ctx.tools: running a call, and its cards (optional, never throw). */
 export interface ToolRunner {
@@ -81,7 +80,8 @@ interface PreparedCall {
   parsed: ParsedArguments
   args: unknown
   opening: ToolCallPresentation | undefined
-  readOnly: boolean
+  /** Set when the call may run beside others; none: it runs alone. */
+  lane: Lane | undefined
 }
 
 /**
@@ -98,7 +98,7 @@ export async function runToolCalls(
   let index = 0
   while (index < prepared.length) {
     let end = index + 1
-    if (prepared[index]!.readOnly) while (end < prepared.length && prepared[end]!.readOnly) end += 1
+    if (prepared[index]!.lane) while (end < prepared.length && prepared[end]!.lane) end += 1
     const group = prepared.slice(index, end)
     messages.push(
       ...(await (group.length === 1
@@ -121,7 +121,10 @@ async function runAlone(context: ToolCallContext, prepared: PreparedCall): Promi
   return [await runLogged(context, prepared)]
 }
 
-/** Read-only calls: logged in order, then run READ_CONCURRENCY at a time. */
+/**
+ * Calls that may run beside others: logged in order, then each lane's calls started in order,
+ * at most the lane's limit at a time (the lanes do not wait for one another).
+ */
 async function runSideBySide(
   context: ToolCallContext,
   group: readonly PreparedCall[],
@@ -129,18 +132,24 @@ async function runSideBySide(
   if (context.signal.aborted) return group.map((prepared) => cancelledMessage(prepared.call))
   for (const prepared of group) logCall(context, prepared)
   const messages: LlmMessage[] = new Array(group.length)
-  let next = 0
-  const worker = async () => {
-    while (next < group.length) {
-      const position = next
-      next += 1
-      const prepared = group[position]!
-      messages[position] = context.signal.aborted
-        ? finishCall(context, prepared, cancelledResult(prepared.call))
-        : await runLogged(context, prepared)
+  const lanes = new Map<string, { limit: number; positions: number[] }>()
+  group.forEach(({ lane }, position) => {
+    const queue = lanes.get(lane!.key) ?? { limit: lane!.limit, positions: [] }
+    queue.positions.push(position)
+    lanes.set(lane!.key, queue)
+  })
+  const workers = [...lanes.values()].flatMap(({ limit, positions }) => {
+    const worker = async () => {
+      for (let position = positions.shift(); position !== undefined; position = positions.shift()) {
+        const prepared = group[position]!
+        messages[position] = context.signal.aborted
+          ? finishCall(context, prepared, cancelledResult(prepared.call))
+          : await runLogged(context, prepared)
+      }
     }
-  }
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, group.length) }, worker))
+    return Array.from({ length: Math.min(limit, positions.length) }, worker)
+  })
+  await Promise.all(workers)
   return messages
 }
 
@@ -153,25 +162,10 @@ async function prepareCall(context: ToolCallContext, call: LlmToolCall): Promise
   // whole file for a card.
   const view = viewOf(context)
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
-  const readOnly = parsed.ok && (await effectOf(context, call, parsed.value, opening)) === 'read'
-  return { call, parsed, args, opening, readOnly }
-}
-
-/** The call's effect, as the permission gate reads it; `execute` when the runner cannot say. */
-async function effectOf(
-  context: ToolCallContext,
-  call: LlmToolCall,
-  args: unknown,
-  opening: ToolCallPresentation | undefined,
-): Promise<string> {
-  if (context.tools.access === undefined) return 'execute'
   const exec = { callId: call.id, name: call.name, arguments: args, agent: context.agent }
-  try {
-    return callEffect(await context.tools.access(exec), opening?.kind)
-  } catch {
-    // A runner that breaks its contract: the call runs alone, the safe order.
-    return 'execute'
-  }
+  const access = context.tools.access?.bind(context.tools)
+  const lane = parsed.ok ? await laneOf(access, exec, opening?.kind) : undefined
+  return { call, parsed, args, opening, lane }
 }
 
 function logCall(context: ToolCallContext, { call, args, opening }: PreparedCall): void {

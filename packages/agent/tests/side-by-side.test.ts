@@ -1,7 +1,8 @@
 // Several calls in one response: consecutive calls whose effect is read (their access hook's,
 // else their card's default) run side by side, at most READ_CONCURRENCY at once, their results
-// back in the calls' order; any other call runs alone, after the reads before it and before
-// those after it. The card's kind is only drawn: the effect decides.
+// back in the calls' order; so do calls whose access states a concurrency group, at most its
+// limit at once, beside the reads; any other call runs alone, after the calls before it and
+// before those after it. The card's kind is only drawn: the effect decides.
 import { mkdtemp, realpath, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,7 +23,8 @@ afterEach(async () => {
 
 /**
  * A host whose tools log when they run: `look` (kind read), `change` (kind edit), `peek` (drawn
- * as execute, effect read) and `jot` (drawn as think, effect write).
+ * as execute, effect read), `jot` (drawn as think, effect write), `fan` (effect none, in a
+ * concurrency group of two) and `odd` (the same, with a limit of zero).
  */
 async function host(calls: { name: string; arguments: Record<string, unknown>; id: string }[]) {
   const dir = await realpath(await mkdtemp(join(tmpdir(), 'dsh-side-')))
@@ -33,11 +35,15 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
   const log: string[] = []
   let running = 0
   let peak = 0
-  for (const [name, kind, effect] of [
+  const fan = { effect: 'none', concurrency: { group: 'fan', limit: 2 } } as const
+  const odd = { effect: 'none', concurrency: { group: 'odd', limit: 0 } } as const
+  for (const [name, kind, access] of [
     ['look', 'read', undefined],
     ['change', 'edit', undefined],
-    ['peek', 'execute', 'read'],
-    ['jot', 'think', 'write'],
+    ['peek', 'execute', { effect: 'read' }],
+    ['jot', 'think', { effect: 'write' }],
+    ['fan', 'think', fan],
+    ['odd', 'think', odd],
   ] as const) {
     ctx.tools.register(
       defineTool({
@@ -54,7 +60,7 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
           return `${name} ${args.n}`
         },
         presentCall: (args) => ({ title: `${name} ${args.n}`, kind }),
-        ...(effect !== undefined && { access: () => ({ effect }) }),
+        ...(access !== undefined && { access: () => access }),
       }),
     )
   }
@@ -142,5 +148,40 @@ describe('calls side by side', () => {
     // A loaded session rebuilds the results in the calls' order too.
     const rebuilt = historyOf(events).filter((m) => m.role === 'tool')
     expect(rebuilt.map((m) => (m.role === 'tool' ? m.toolCallId : ''))).toEqual(['l1', 'l2'])
+  })
+
+  it('calls of a concurrency group run side by side, at most its limit at once, beside the reads; a limit below one runs alone', async () => {
+    const { agent, log, peak, llm } = await host([
+      call('fan', 1, 30),
+      call('fan', 2, 30),
+      call('fan', 3, 5),
+      call('look', 4, 10),
+      call('fan', 5, 5),
+      call('odd', 6, 5),
+      call('fan', 7, 5),
+    ])
+    await agent.send('fan out')
+    // Two fans and the read at once: the read does not wait for the group's turn.
+    expect(peak()).toBe(3)
+    const firstEnd = log.findIndex((entry) => entry.startsWith('end'))
+    expect(log.slice(0, firstEnd).sort()).toEqual(['start fan 1', 'start fan 2', 'start look 4'])
+    // The third fan starts when one of the first two is done, the fifth after the third starts.
+    const fanEnd = log.findIndex((entry) => /^end fan [12]$/.test(entry))
+    expect(log.indexOf('start fan 3')).toBeGreaterThan(fanEnd)
+    expect(log.indexOf('start fan 5')).toBeGreaterThan(log.indexOf('start fan 3'))
+    // `odd` runs alone, after every call before it and before the one after it.
+    const oddStart = log.indexOf('start odd 6')
+    expect(log.slice(0, oddStart).filter((entry) => entry.startsWith('end'))).toHaveLength(5)
+    expect(log.slice(oddStart)).toEqual(['start odd 6', 'end odd 6', 'start fan 7', 'end fan 7'])
+    const tools = llm.requests[1]!.messages.filter((m) => m.role === 'tool')
+    expect(tools.map((m) => (m.role === 'tool' ? m.content : ''))).toEqual([
+      'fan 1',
+      'fan 2',
+      'fan 3',
+      'look 4',
+      'fan 5',
+      'odd 6',
+      'fan 7',
+    ])
   })
 })

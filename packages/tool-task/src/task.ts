@@ -32,6 +32,9 @@ export interface TaskHost {
   told: WeakMap<ToolSession, Set<string>>
 }
 
+/** The most general (or project-type) delegates of one response that work at once. */
+export const DELEGATE_CONCURRENCY = 4
+
 /** How deep delegates nest: the session itself is 0, its delegate 1, that one's delegate 2. */
 const MAX_DEPTH = 2
 
@@ -53,11 +56,12 @@ export function createTaskTool(host: TaskHost) {
       return { content: [{ type: 'text', text: `${lines}${details.report}` }] }
     },
     // The task itself touches nothing: each of the child's calls is judged as it comes. An
-    // explorer only reads, so explorers run side by side.
+    // explorer only reads, so explorers run side by side with the reads; other delegates run
+    // side by side too, at most DELEGATE_CONCURRENCY at once.
     access: (args, exec) =>
       args.agent_type === 'explorer'
         ? { effect: 'read', scope: [exec.agent?.session.header.cwd ?? '/'] }
-        : { effect: 'none' },
+        : { effect: 'none', concurrency: { group: 'task', limit: DELEGATE_CONCURRENCY } },
   })
 }
 

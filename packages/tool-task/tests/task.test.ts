@@ -2,7 +2,8 @@
 // (parent and child share it: the parent's call, the child's turns, the parent's answer): a
 // waited task whose child reads and reports; the report in the parent's next request; the
 // child's request carries no parent history; an explorer's write is refused unasked, a general
-// delegate's write is asked on the parent's channel; a cancel of the parent ends the child.
+// delegate's write is asked on the parent's channel; a cancel of the parent ends the child; an
+// explorer task is a read, a general or project-type task is in the task concurrency group.
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -187,6 +188,23 @@ describe('a waited task', () => {
     expect(usage).toHaveLength(2)
     expect(usage[0]!.cost!.amount).toBeCloseTo(0.002, 12)
     expect(usage[1]!.cost).toEqual({ currency: 'USD', amount: expect.closeTo(0.008, 12) })
+  })
+})
+
+describe('side by side', () => {
+  it('an explorer task is a read; a general or project-type task changes nothing itself and joins the task group of four', async () => {
+    const { ctx, agent } = await host([])
+    const access = (agentType: string) =>
+      ctx.tools.access({
+        callId: 't',
+        name: 'task',
+        arguments: task('Go.', agentType).arguments,
+        agent,
+      })
+    expect(await access('explorer')).toEqual({ effect: 'read', scope: ['/'] })
+    const delegate = { effect: 'none', concurrency: { group: 'task', limit: 4 } }
+    expect(await access('general')).toEqual(delegate)
+    expect(await access('reviewer')).toEqual(delegate)
   })
 })
 

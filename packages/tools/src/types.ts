@@ -237,6 +237,13 @@ export interface ToolCallAccess {
    * not a read runs unasked where its confinement suffices for the mode.
    */
   confined?: 'workspace' | 'read-only'
+  /**
+   * The call may run beside the calls around it in one response though its effect is not
+   * `read`: it changes nothing in its own right (a task, whose delegate's calls are each judged
+   * as they come). At most `limit` calls of one `group` run at once; the others wait their turn.
+   * Without it, only `read` calls run side by side. Scheduling only: the gate never reads it.
+   */
+  concurrency?: { group: string; limit: number }
 }
 
 /**

@@ -1,86 +1,39 @@
-// The scripted model as the background-task tests watch it: every request is recorded, and a
-// delegate's first request can be held open (a model stream that has not answered yet) until
-// the test releases it, or until its signal fires, which is recorded as that stream aborted.
-// A delegate is told apart by its system prompt; its task by its prompt (`<description>.`).
-// A held request takes no scripted turn; a released one takes the next, as any request does.
-import type { Context } from 'cordis'
-import type { Llm, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
-import { untraced } from '@deepseek-ai/dsh-tools'
+// For the task tests over a chat-completions server on 127.0.0.1 (./model-server): telling a
+// delegate's request from its parent's by the system prompt, the messages a request holds, and
+// the harness options that run the file tools and the task tool with llm-openai against it.
+import type { AcpHarnessOptions } from '../../src/harness'
+import type { ModelServer, WireRequest } from './model-server'
 
-export interface WatchedModel {
-  /** Every request, in order. */
-  requests: LlmRequest[]
-  /** The delegates (by description) whose held stream is open now. */
-  streaming: Set<string>
-  /** The delegates whose held stream's signal fired, in order. */
-  aborted: string[]
-  /** Holds the first request of the delegate of `description` until `release`. */
-  hold(description: string): void
-  release(description: string): void
-  /** The requests of the parent (not a delegate's). */
-  parentRequests(): LlmRequest[]
-}
+/** A delegate's request: its system prompt says it is a delegate. */
+export const isDelegate = (request: WireRequest) =>
+  request.messages[0]?.role === 'system' &&
+  request.messages[0].content!.includes('You are a delegate')
+export const toolResults = (request: WireRequest) =>
+  request.messages.filter((m) => m.role === 'tool')
+export const nonSystem = (request: WireRequest) =>
+  request.messages.filter((m) => m.role !== 'system')
 
-/** The description of the task whose delegate sent `request`; undefined for the parent. */
-export function delegateOf(request: LlmRequest): string | undefined {
-  if (!request.system.includes('You are a delegate')) return undefined
-  const first = request.messages.find((m) => m.role === 'user' && m.note === undefined)
-  return first?.content.replace(/\.$/, '')
-}
-
-export function watchModel(ctx: Context): WatchedModel {
-  const llm = untraced(ctx.get('llm') as Llm)
-  const play = llm.stream.bind(llm)
-  const held = new Map<string, { opened: Promise<void>; open: () => void; taken: boolean }>()
-  const model: WatchedModel = {
-    requests: [],
-    streaming: new Set(),
-    aborted: [],
-    hold(description) {
-      let open = () => {}
-      const opened = new Promise<void>((resolve) => (open = resolve))
-      held.set(description, { opened, open, taken: false })
+/**
+ * The file tools and the task tool, the model llm-openai against `server`, at 1 and 10 USD per
+ * million tokens in and out.
+ */
+export function taskOptions(server: ModelServer): AcpHarnessOptions {
+  const prices = {
+    currency: 'USD',
+    inputPerMillion: 1,
+    cachedInputPerMillion: 0,
+    outputPerMillion: 10,
+  }
+  return {
+    withFs: true,
+    withTask: true,
+    openai: {
+      baseUrl: server.url,
+      model: 'local-model',
+      apiKey: 'test-key',
+      contextWindow: 65_536,
+      maxRetries: 0,
+      prices,
     },
-    release(description) {
-      held.get(description)?.open()
-    },
-    parentRequests: () => model.requests.filter((request) => delegateOf(request) === undefined),
   }
-  llm.stream = (request) => {
-    model.requests.push(request)
-    const description = delegateOf(request)
-    const gate = description === undefined ? undefined : held.get(description)
-    if (description === undefined || gate === undefined || gate.taken) return play(request)
-    gate.taken = true
-    return heldStream(model, description, gate.opened, request, play)
-  }
-  return model
-}
-
-async function* heldStream(
-  model: WatchedModel,
-  description: string,
-  opened: Promise<void>,
-  request: LlmRequest,
-  play: (request: LlmRequest) => AsyncIterable<LlmStreamEvent>,
-): AsyncGenerator<LlmStreamEvent> {
-  const signal = request.signal
-  let onAbort = () => {}
-  const aborted = new Promise<void>((resolve) => {
-    onAbort = () => {
-      model.aborted.push(description)
-      resolve()
-    }
-    if (signal?.aborted) onAbort()
-    else signal?.addEventListener('abort', onAbort, { once: true })
-  })
-  model.streaming.add(description)
-  try {
-    await Promise.race([opened, aborted])
-  } finally {
-    model.streaming.delete(description)
-    signal?.removeEventListener('abort', onAbort)
-  }
-  if (signal?.aborted) throw new Error('The request was aborted.')
-  yield* play(request)
 }
