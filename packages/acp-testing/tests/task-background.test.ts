@@ -3,7 +3,7 @@
 // a running task and a finished one; job_kill ends one (its delegate's model stream aborted,
 // its running call's card ended) while another goes on; a cancel of the parent ends a waited
 // and a background task alike; a background command and a task are one session's jobs. The
-// model is watched (./helpers/delegates): a delegate's request can be held open, so "while it
+// model is watched (./helpers/watched-model): a delegate's request can be held open, so "while it
 // runs" is a state the test sees, not a race. A `gate` tool holds a call until the test's
 // condition holds; `hold` runs until aborted. Every frame schema-valid.
 import { describe, expect, it, vi } from 'vitest'
