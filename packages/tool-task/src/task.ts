@@ -8,7 +8,7 @@
 // delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
-import { defineTool } from '@deepseek-ai/dsh-tools'
+import { defineTool, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
@@ -18,6 +18,7 @@ import type { TaskArgs, TaskType } from './input'
 import { loadProjectTypes } from './project-types'
 import type { ProjectType } from './project-types'
 import { outcomeOf } from './outcome'
+import { tellSkippedTypes } from './type-catalog'
 import type { TaskDetails } from './outcome'
 import { delegatePrompt } from './prompts'
 import { CallLines } from './report'
@@ -113,7 +114,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
 
 /**
  * The type `name` names: a built-in one, or the project's (read now from the session's
- * workspace); each type file skipped is told to the person once per session.
+ * workspace); each type file skipped is told to the person once per root session.
  */
 async function typeOf(
   host: TaskHost,
@@ -122,17 +123,7 @@ async function typeOf(
 ): Promise<TaskType | ProjectType> {
   if ((TASK_TYPES as readonly string[]).includes(name)) return name as TaskType
   const project = await loadProjectTypes(session.header.cwd)
-  const told = host.told.get(session) ?? new Set<string>()
-  host.told.set(session, told)
-  for (const { file, problem } of project.skipped) {
-    const key = `${file}: ${problem}`
-    if (told.has(key)) continue
-    told.add(key)
-    session.channels?.notice?.({
-      title: `Delegate type file ${file} was skipped`,
-      description: `${problem}.`,
-    })
-  }
+  tellSkippedTypes(host.told, rootSessionOf(session), project)
   const type = project.types.find((known) => known.name === name)
   if (type !== undefined) return type
   const known = [
