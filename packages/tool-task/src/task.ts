@@ -19,7 +19,7 @@ import { loadProjectTypes } from './project-types'
 import type { ProjectType } from './project-types'
 import { outcomeOf } from './outcome'
 import { tellSkippedTypes } from './type-catalog'
-import type { TaskDetails } from './outcome'
+import type { TaskDetails, TaskOutcome } from './outcome'
 import { delegatePrompt } from './prompts'
 import { CallLines } from './report'
 
@@ -50,8 +50,7 @@ export function createTaskTool(host: TaskHost) {
     presentResult(_args, result) {
       const details = result.details
       if (details === undefined) return undefined
-      const lines = details.calls.length === 0 ? '' : `${details.calls.join('\n')}\n\n`
-      return { content: [{ type: 'text', text: `${lines}${details.report}` }] }
+      return { content: [{ type: 'text', text: cardTextOf({ details, isError: false }) }] }
     },
     // The task itself touches nothing: each of the child's calls is judged as it comes. An
     // explorer only reads, so explorers run side by side.
@@ -78,6 +77,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   const child = host.agents().createChild(parent, {
     systemPrompt: builtIn ? delegatePrompt(type) : `${delegatePrompt('general')}\n\n${type.prompt}`,
     parentCallId: exec.callId,
+    title: args.description,
   })
   const { explorers, allowedTools } = host.limits
   if (type === 'explorer' || explorers.has(parent.session)) explorers.add(child.session)
@@ -86,11 +86,17 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   if (allowed !== undefined) allowedTools.set(child.session, allowed)
   const lines = new CallLines()
   if (args.run_in_background) {
-    child.subscribe((event) => lines.update(event))
+    // The card grows after the call returned, as a waited one does: a line per call of the
+    // child as it stands, then the report.
+    child.subscribe((event) => {
+      if (lines.update(event)) exec.report?.({ type: 'content', text: lines.lines().join('\n') })
+    })
     const spec = { description: args.description, prompt: args.prompt, lines }
-    const id = host.background.start(exec.callId, parent, child, spec, (end) =>
-      outcomeOf(child, args.agent_type, lines.lines(), end),
-    )
+    const id = host.background.start(exec.callId, parent, child, spec, (end) => {
+      const outcome = outcomeOf(child, args.agent_type, lines.lines(), end)
+      exec.report?.({ type: 'content', text: cardTextOf(outcome) })
+      return outcome
+    })
     return (
       `Started background task ${id}. Its report comes to you when it is done; ` +
       `task_output { "task_id": "${id}" } shows where it is; task_kill { "task_id": "${id}" } ends it.`
@@ -136,6 +142,17 @@ async function typeOf(
     'TASK_UNKNOWN_TYPE',
     `There is no delegate type "${name}"; use one of: ${known.join(', ')}.${skipped.join('')}`,
   )
+}
+
+/**
+ * The finished card's text: the delegate's calls, then its report (for a background task that
+ * did not finish, why, with its last words).
+ */
+function cardTextOf(outcome: Pick<TaskOutcome, 'details' | 'isError'> & { content?: string }) {
+  const { details } = outcome
+  const lines = details.calls.length === 0 ? '' : `${details.calls.join('\n')}\n\n`
+  const end = outcome.isError && outcome.content !== undefined ? outcome.content : details.report
+  return `${lines}${end}`
 }
 
 function depthOf(session: ToolSession): number {
