@@ -145,10 +145,24 @@ export class SessionCards {
   private tagged<T extends SessionUpdate>(updates: T[]): T[] {
     const parentToolCallId = this.parentToolCallId
     if (parentToolCallId === undefined) return updates
-    return updates.map((update) =>
-      update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update'
-        ? { ...update, _meta: { ...update._meta, dsh: { parentToolCallId } } }
-        : update,
-    )
+    return tagParentCall(updates, parentToolCallId)
   }
+}
+
+/**
+ * Card updates of a child session tagged with the wire id of the call that started it
+ * (`_meta.dsh.parentToolCallId`); a card tagged already (a grandchild's) keeps its tag.
+ */
+export function tagParentCall<T extends SessionUpdate>(
+  updates: readonly T[],
+  parentToolCallId: string,
+): T[] {
+  return updates.map((update) => {
+    if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') {
+      return update
+    }
+    const meta = update._meta as { dsh?: { parentToolCallId?: string } } | null | undefined
+    if (meta?.dsh?.parentToolCallId !== undefined) return update
+    return { ...update, _meta: { ...update._meta, dsh: { parentToolCallId } } }
+  })
 }
