@@ -42,7 +42,8 @@ export interface AcpShownSession {
 }
 
 export interface ChildSessionsOptions {
-  root: Agent
+  /** The ACP session's own agent session. */
+  root: ToolSession
   rootCards: SessionCards
   presenter: AcpPresenterContext
   terminals: boolean
@@ -57,12 +58,12 @@ export class ChildSessions {
 
   constructor(private readonly options: ChildSessionsOptions) {
     const { root, rootCards } = options
-    this.shown.set(root.session, { cards: rootCards, sessionId: root.session.header.id })
+    this.shown.set(root, { cards: rootCards, sessionId: root.header.id })
   }
 
   /** Where the calls of `session` (the root's or a child's) are shown; the root when unknown. */
   targetOf(session: ToolSession | undefined): AcpShownSession {
-    const root = this.shown.get(this.options.root.session) as AcpShownSession
+    const root = this.shown.get(this.options.root) as AcpShownSession
     return (session && this.shown.get(session)) ?? root
   }
 

@@ -107,7 +107,7 @@ export class AcpSessionRecord {
     }
     this.cards = new SessionCards(options.terminals === true, this.presenter)
     this.children = new ChildSessions({
-      root: options.agent,
+      root: options.agent.session,
       rootCards: this.cards,
       presenter: this.presenter,
       terminals: options.terminals === true,
