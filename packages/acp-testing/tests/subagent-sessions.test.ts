@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AcpHarness } from '../src/harness'
-import { chunkText, useAcpHarness } from './helpers/harness'
+import { chunkText, slowTool, useAcpHarness } from './helpers/harness'
 
 const makeHarness = useAcpHarness()
 
@@ -122,6 +122,44 @@ describe('a client that shows subagent sessions', () => {
         u.sessionUpdate === 'tool_call_update' && u.toolCallId === 't1' && u.status === 'completed',
     )
     expect(JSON.stringify(closed)).toContain('✓ Write note.txt\\n\\nWrote note.txt.')
+  })
+})
+
+describe('a cancelled delegate', () => {
+  it("ends idle and cancelled on the parent's session when the parent's turn is cancelled", async () => {
+    const slow = slowTool()
+    const harness = await makeHarness({
+      withTask: true,
+      subagents: true,
+      mode: 'full-access',
+      setup: slow.register,
+      script: {
+        turns: [
+          {
+            toolCalls: [
+              { id: 't1', name: 'task', arguments: { description: 'wait', prompt: 'Wait.' } },
+            ],
+          },
+          { toolCalls: [{ id: 's1', name: 'slow', arguments: {} }] },
+          { text: 'never' },
+        ],
+      },
+    })
+    const parentId = await harness.newSession()
+    const prompt = harness.prompt(parentId, 'delegate it')
+    await slow.started
+    await harness.cancel(parentId)
+    expect((await prompt).stopReason).toBe('cancelled')
+    const states = harness.subagentUpdates.flatMap(({ sessionId, update }) =>
+      update.sessionUpdate === 'subagent_update' && update.state != null
+        ? [[sessionId, update.state]]
+        : [],
+    )
+    expect(states).toEqual([
+      [parentId, { state: 'running' }],
+      [parentId, { state: 'idle', stopReason: 'cancelled' }],
+    ])
+    expect(slow.aborted).toBe(1)
   })
 })
 
