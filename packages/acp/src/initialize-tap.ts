@@ -14,8 +14,10 @@ export function tapInitialize(
 ): Stream {
   const tap = new TransformStream<AnyMessage, AnyMessage>({
     transform(message, controller) {
-      if ('method' in message && message.method === 'initialize' && 'id' in message) {
-        const params = message.params as { clientCapabilities?: unknown } | undefined
+      // Whatever came in passes on: the app answers what is not a message.
+      const request = typeof message === 'object' && message !== null ? message : undefined
+      if (request && 'method' in request && request.method === 'initialize' && 'id' in request) {
+        const params = request.params as { clientCapabilities?: unknown } | undefined
         const capabilities = params?.clientCapabilities
         seen(
           typeof capabilities === 'object' && capabilities !== null
