@@ -4,8 +4,9 @@
 // is `Task: <description>` (kind think); while the child works its content lists each of the
 // child's tool calls as it stands, and its result those calls and the report. A cancelled call
 // cancels the child; a child that fails gives its failure as the result. In the background the
-// call returns an id at once (./background). Nesting: a delegate may start tasks of its own, a
-// delegate's delegate may not.
+// call returns an id at once (./background) and its card goes on growing the same way (content
+// progress after the result). The child is titled by the description. Nesting: a delegate may
+// start tasks of its own, a delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
 import { defineTool, rootSessionOf } from '@deepseek-ai/dsh-tools'
