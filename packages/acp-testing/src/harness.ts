@@ -21,7 +21,13 @@ import type {
   RequestPermissionRequest,
   SessionNotification,
   SessionUpdate,
+  AnyMessage,
+  Stream,
 } from '@agentclientprotocol/sdk'
+import type {
+  ClientCapabilities as UnstableClientCapabilities,
+  SessionNotification as UnstableSessionNotification,
+} from '@agentclientprotocol/sdk/unstable'
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
@@ -91,6 +97,13 @@ export interface AcpHarnessOptions {
   sandbox?: boolean | { bwrap?: string; network?: boolean }
   /** The client advertises `session.notices`: notices come as `notice` updates. */
   notices?: boolean
+  /**
+   * The client advertises ACP's unstable subagent sessions (`clientCapabilities.subagents`):
+   * the frames are then checked against the unstable schema, and the `subagent_update`s it
+   * receives are kept in `subagentUpdates` (the SDK's stable client, the harness's, cannot take
+   * them).
+   */
+  subagents?: boolean
   /** The client advertises Zed's `_meta.terminal_output`: commands stream as terminals. */
   terminalOutput?: boolean
   /**
@@ -127,6 +140,10 @@ export interface AcpHarness {
   initialized: InitializeResponse
   /** Every `session/update` the client received, in arrival order. */
   updates: SessionNotification[]
+  /** Every `subagent_update` the client received (with `subagents`), in arrival order. */
+  subagentUpdates: UnstableSessionNotification[]
+  /** The client advertised an unstable capability: its frames follow the unstable schema. */
+  unstable: boolean
   /** Every `session/request_permission` the client received, in arrival order. */
   permissionRequests: RequestPermissionRequest[]
   /** The client's editor (its buffers and the requests it served), with `editor`. */
@@ -240,6 +257,26 @@ async function loadStack(root: Context, options: AcpHarnessOptions, workspace: s
   })
 }
 
+/**
+ * `stream` with the `subagent_update` notifications kept in `into` instead of reaching the
+ * client: the SDK's stable client rejects them as invalid params. Every other message passes.
+ */
+function withoutSubagentUpdates(stream: Stream, into: UnstableSessionNotification[]): Stream {
+  const filter = new TransformStream<AnyMessage, AnyMessage>({
+    transform(message, controller) {
+      if ('method' in message && message.method === methods.client.session.update) {
+        const params = message.params as UnstableSessionNotification
+        if (params.update.sessionUpdate === 'subagent_update') {
+          into.push(params)
+          return
+        }
+      }
+      controller.enqueue(message)
+    },
+  })
+  return { readable: stream.readable.pipeThrough(filter), writable: stream.writable }
+}
+
 export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpHarness> {
   const workspace = await realpath(await mkdtemp(join(tmpdir(), 'dsh-acp-')))
   // The root context reads every service of the stack without declaring injections.
@@ -248,14 +285,20 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   const log = new FramePipes()
   const server = ctx.acp.serve(ndJsonStream(log.agentOutput, log.agentInput))
   const editor = options.editor && new HarnessEditor(options.editor)
-  const stream = ndJsonStream(log.clientOutput, log.clientInput)
+  const subagentUpdates: UnstableSessionNotification[] = []
+  const stream = withoutSubagentUpdates(
+    ndJsonStream(log.clientOutput, log.clientInput),
+    subagentUpdates,
+  )
   const sdk = new HarnessClient(stream, options.answer, editor)
   const client = sdk.connection
-  const clientCapabilities: ClientCapabilities = {
+  const unstableCapabilities: UnstableClientCapabilities = {
     ...(editor && { fs: editor.capabilities }),
     ...(options.terminalOutput && { _meta: { terminal_output: true } }),
     ...(options.notices && { session: { notices: {} } }),
+    ...(options.subagents && { subagents: {} }),
   }
+  const clientCapabilities: ClientCapabilities = unstableCapabilities
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,
     clientCapabilities,
@@ -275,6 +318,8 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
     server,
     initialized,
     updates: sdk.updates,
+    subagentUpdates,
+    unstable: options.subagents === true,
     permissionRequests: sdk.permissionRequests,
     editor,
     answerWith: (answer) => {

@@ -4,15 +4,26 @@
 // request it answers, the request or notification definition of what it sends — because the
 // envelope alone admits anything through its extension branches. The SDK checks nothing it
 // sends, and its client drops some bad frames silently, so this is the only guard on the wire.
+// A connection is checked against the schema its client negotiated: the stable one, or, for a
+// client that advertised an unstable capability (subagents), `schema.unstable.json`, which
+// holds the stable protocol and the unstable additions.
 import { createRequire } from 'node:module'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import type { AcpFrame } from './frames'
 
 type SchemaDef = { 'x-side'?: string; 'x-method'?: string }
+type AcpSchema = { $defs: Record<string, SchemaDef> }
 const require = createRequire(import.meta.url)
-const schema = require('@agentclientprotocol/sdk/schema/v1/schema.json') as {
-  $defs: Record<string, SchemaDef>
+const schemas = {
+  acp: require('@agentclientprotocol/sdk/schema/v1/schema.json') as AcpSchema,
+  'acp-unstable': require('@agentclientprotocol/sdk/schema/v1/schema.unstable.json') as AcpSchema,
+}
+
+/** Which schema a connection's frames are checked against. */
+export interface AcpSchemaChoice {
+  /** The client advertised an unstable capability: the unstable schema. */
+  unstable?: boolean
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true })
@@ -30,7 +41,7 @@ for (const [format, min, max] of [
 }
 ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) })
 ajv.addFormat('uri', (text: string) => URL.canParse(text))
-ajv.addSchema(schema, 'acp')
+for (const [key, schema] of Object.entries(schemas)) ajv.addSchema(schema, key)
 
 function compiled(ref: string): ValidateFunction {
   const validate = ajv.getSchema(ref)
@@ -38,17 +49,18 @@ function compiled(ref: string): ValidateFunction {
   return validate
 }
 
-const envelope = compiled('acp#/anyOf/0')
-const errorDef = compiled('acp#/$defs/Error')
+function keyOf(choice: AcpSchemaChoice | undefined): keyof typeof schemas {
+  return choice?.unstable === true ? 'acp-unstable' : 'acp'
+}
 
 /**
  * Definition names for what the agent sends under `method`: a response to a client request, or
  * a request/notification to the client (`x-side: client`) or to either peer (`protocol`, such
  * as `$/cancel_request`).
  */
-function agentDefs(method: string, response: boolean): string[] {
+function agentDefs(method: string, response: boolean, key: keyof typeof schemas = 'acp'): string[] {
   const sides = response ? ['agent'] : ['client', 'protocol']
-  return Object.entries(schema.$defs)
+  return Object.entries(schemas[key].$defs)
     .filter(([, def]) => sides.includes(def['x-side'] ?? '') && def['x-method'] === method)
     .filter(([name]) => name.endsWith('Response') === response)
     .map(([name]) => name)
@@ -59,9 +71,12 @@ function explain(validate: ValidateFunction): string {
 }
 
 /** The problems of one frame the agent wrote; empty when it is valid. */
-export function agentFrameProblems(frame: AcpFrame): string[] {
+export function agentFrameProblems(frame: AcpFrame, choice?: AcpSchemaChoice): string[] {
   const message = frame.message as Record<string, unknown> | undefined
   if (message === undefined) return ['not JSON']
+  const key = keyOf(choice)
+  const envelope = compiled(`${key}#/anyOf/0`)
+  const errorDef = compiled(`${key}#/$defs/Error`)
   const problems: string[] = []
   if (!envelope(message)) problems.push(`envelope: ${explain(envelope)}`)
   const isResponse = typeof message.method !== 'string'
@@ -72,21 +87,27 @@ export function agentFrameProblems(frame: AcpFrame): string[] {
   if (frame.method === undefined) {
     return [...problems, `a response to an unknown request ${JSON.stringify(message.id)}`]
   }
-  const names = agentDefs(frame.method, isResponse)
+  const names = agentDefs(frame.method, isResponse, key)
   if (names.length === 0) problems.push(`no schema definition for ${frame.method}`)
   const payload = isResponse ? message.result : message.params
   for (const name of names) {
-    const validate = compiled(`acp#/$defs/${name}`)
+    const validate = compiled(`${key}#/$defs/${name}`)
     if (!validate(payload)) problems.push(`${name}: ${explain(validate)}`)
   }
   return problems
 }
 
-/** Throws naming every frame the agent wrote that does not match the ACP schema. */
-export function assertAgentFramesValid(frames: readonly AcpFrame[]): void {
+/**
+ * Throws naming every frame the agent wrote that does not match the ACP schema the client
+ * negotiated (`choice`: the stable one unless it says otherwise).
+ */
+export function assertAgentFramesValid(
+  frames: readonly AcpFrame[],
+  choice?: AcpSchemaChoice,
+): void {
   const bad = frames
     .filter((frame) => frame.from === 'agent')
-    .map((frame) => ({ frame, problems: agentFrameProblems(frame) }))
+    .map((frame) => ({ frame, problems: agentFrameProblems(frame, choice) }))
     .filter(({ problems }) => problems.length > 0)
   if (bad.length === 0) return
   const lines = bad.map(
@@ -98,6 +119,6 @@ export function assertAgentFramesValid(frames: readonly AcpFrame[]): void {
 }
 
 /** True when the schema defines what the agent sends under `method` (guards the checker). */
-export function knowsMethod(method: string, response: boolean): boolean {
-  return agentDefs(method, response).length > 0
+export function knowsMethod(method: string, response: boolean, choice?: AcpSchemaChoice): boolean {
+  return agentDefs(method, response, keyOf(choice)).length > 0
 }

@@ -63,6 +63,22 @@ describe('the frame validator', () => {
     expect(knowsMethod('session/prompt', false)).toBe(false)
   })
 
+  it('checks a subagent update against the schema the client negotiated', () => {
+    const announce = { sessionUpdate: 'subagent_update', sessionId: 'c', title: 'T', cwd: '/w' }
+    const idle = { ...announce, state: { state: 'idle', stopReason: 'end_turn' } }
+    expect(agentFrameProblems(update(announce))).not.toEqual([])
+    expect(agentFrameProblems(update(announce), { unstable: true })).toEqual([])
+    expect(agentFrameProblems(update(idle), { unstable: true })).toEqual([])
+    expect(
+      agentFrameProblems(update({ ...announce, sessionId: 7 }), { unstable: true }),
+    ).not.toEqual([])
+    // The unstable schema still holds the stable protocol.
+    expect(agentFrameProblems(update(goodCall), { unstable: true })).toEqual([])
+    expect(
+      agentFrameProblems(update({ ...goodCall, kind: 'teleport' }), { unstable: true }),
+    ).not.toEqual([])
+  })
+
   it('rejects a line that is not JSON', () => {
     expect(
       agentFrameProblems({ from: 'agent', text: '{oops', message: undefined, raw: false }),

@@ -3,7 +3,8 @@
 // `session/request_permission` for that card; the client answering `cancelled` cancels the
 // prompt, as ACP means it; a request the connection could not carry counts as `cancelled`; a
 // client that answers with a JSON-RPC error could not ask the person: `failed` refuses this call
-// only, and the turn goes on. A child session's questions join its parent's queue.
+// only, and the turn goes on. A child session's questions join its parent's queue, each asked on
+// the session its call's card is on (the parent's, or the child's subagent session).
 import { RequestError } from '@agentclientprotocol/sdk'
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
@@ -12,13 +13,12 @@ import {
   fromAcpPermissionResponse,
   toAcpPermissionRequest,
 } from './permission'
-import type { SessionCards } from './session-cards'
+import type { AcpShownSession } from './child-sessions'
 
 export interface AskQueueOptions {
-  sessionId: string
   cwd: string
-  /** The cards a question's call has its card in (its own session's, or a child's). */
-  cardsOf: (request: ToolPermissionRequest) => SessionCards
+  /** Where a question's call has its card: the cards and their wire session. */
+  targetOf: (request: ToolPermissionRequest) => AcpShownSession
   /** Asks the client; the signal cancels the request. */
   requestPermission: (
     params: RequestPermissionRequest,
@@ -45,10 +45,10 @@ export class AskQueue {
 
   private async askNow(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     const { exec } = request
-    const { sessionId, cwd, requestPermission } = this.options
+    const { cwd, requestPermission } = this.options
     // A question that waited behind another whose answer cancelled the turn is not asked.
     if (exec.signal?.aborted) return { outcome: 'cancelled' }
-    const cards = this.options.cardsOf(request)
+    const { cards, sessionId } = this.options.targetOf(request)
     const wireId = cards.wireIdOf(exec.callId) ?? exec.callId
     const card = cards.askedCardOf(exec.callId)
     const params = toAcpPermissionRequest(sessionId, wireId, request, cwd, card)

@@ -7,7 +7,12 @@ import type {
   McpServer,
   SessionMode,
 } from '@agentclientprotocol/sdk'
-import type { Agent, SessionListOptions, SessionListPage } from '@deepseek-ai/dsh-agent'
+import type {
+  Agent,
+  SessionListOptions,
+  SessionListPage,
+  StoredChildSession,
+} from '@deepseek-ai/dsh-agent'
 import type { AcpSessionRecord } from './session-record'
 import type { AcpModelSource } from './session-options'
 
@@ -18,6 +23,8 @@ export interface AcpBridgeDeps {
   restoreAgent(id: string): Agent
   /** The stored sessions, newest first (throws a TypeError for a bad cursor). */
   storedSessions(options: SessionListOptions): SessionListPage
+  /** The child sessions stored under session `id`, oldest first (a load shows them). */
+  storedChildren(id: string): StoredChildSession[]
   /** Removes a stored session that is not live (throws AGENT_SESSION_NOT_FOUND, _LOCKED, …). */
   deleteSession(id: string): void
   /** Sessions are stored: load, list and resume are offered. */

@@ -9,7 +9,6 @@ import type {
   AgentConnection,
   AnyMessage,
   ClientCapabilities,
-  SessionUpdate,
   Stream,
 } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
@@ -38,9 +37,14 @@ import {
 import type { AcpNotice } from './session-opening'
 import { SessionOptions } from './session-options'
 import { offersTerminalOutput } from './terminal-cards'
+import type { AcpRoutedUpdate } from './child-sessions'
+import { tapInitialize } from './initialize-tap'
+import type { AcpUnstableCapabilities } from './initialize-tap'
+import { offersSubagents } from './subagent-updates'
+import type { AcpWireUpdate } from './subagent-updates'
 
 /** A `session/update` notification as it goes on the wire. */
-function updateMessage(sessionId: string, update: SessionUpdate): AnyMessage {
+function updateMessage(sessionId: string, update: AcpWireUpdate): AnyMessage {
   return { jsonrpc: '2.0', method: methods.client.session.update, params: { sessionId, update } }
 }
 
@@ -58,18 +62,22 @@ export interface AcpServeHandle {
 export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
+  /** The same, as the client sent them (./initialize-tap): the unstable ones too. */
+  let unstableCapabilities: AcpUnstableCapabilities | undefined
   const options = new SessionOptions(deps.models, deps.modes, deps.defaultMode)
 
-  const send = (sessionId: string, update: SessionUpdate) => {
-    // Updates come from turns, which run only once the connection below exists.
-    connection.client.notify(methods.client.session.update, { sessionId, update }).catch(() => {
+  const send = (sessionId: string, update: AcpWireUpdate) => {
+    // Updates come from turns, which run only once the connection below exists. An unstable
+    // update goes only to a client that advertised it; the SDK sends what it is given.
+    const params: { sessionId: string; update: AcpWireUpdate } = { sessionId, update }
+    connection.client.notify(methods.client.session.update as string, params).catch(() => {
       // The connection closed under a running turn: the update has no reader any more, and
       // the close handler below is already cancelling the turn.
     })
   }
   /** A replay's updates, past the SDK's per-message queue (see ./encodable-stream). */
-  const sendBatch = (sessionId: string, updates: readonly SessionUpdate[]) =>
-    wire.writeNotifications(updates.map((update) => updateMessage(sessionId, update))).catch(() => {
+  const sendBatch = (updates: readonly AcpRoutedUpdate[]) =>
+    wire.writeNotifications(updates.map((u) => updateMessage(u.sessionId, u.update))).catch(() => {
       // The connection closed during the replay: nobody reads it any more; the load's own
       // response fails with the connection.
     })
@@ -84,7 +92,10 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     const record: AcpSessionRecord = new AcpSessionRecord({
       agent,
       send: (update) => send(id, update),
-      sendBatch: (updates) => sendBatch(id, updates),
+      sendOn: send,
+      sendBatch,
+      subagents: offersSubagents(unstableCapabilities),
+      storedChildren: (parent) => deps.storedChildren(parent),
       files: acpSessionFiles(connection, id, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
@@ -126,7 +137,11 @@ export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServ
     )
     .onNotification(methods.agent.session.cancel, ({ params }) => cancelSession(state, params))
 
-  const wire = encodableStream(stream)
+  const wire = encodableStream(
+    tapInitialize(stream, (seen) => {
+      unstableCapabilities = seen
+    }),
+  )
   const connection: AgentConnection = app.connect(wire.stream)
   const releaseAll = () => sessions.closeAll()
   const closed = connection.closed.then(releaseAll, releaseAll)

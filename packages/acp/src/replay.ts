@@ -17,6 +17,7 @@ import { toAcpTerminalEnd } from './terminal-cards'
 import { toAcpPath, toAcpUnfinishedToolCall } from './to-acp'
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import type { ToolCards } from './tool-cards'
+import type { AcpWireUpdate } from './subagent-updates'
 
 type Chunk = Extract<SessionEvent, { type: 'assistant/chunk' }>
 
@@ -62,13 +63,15 @@ export function toAcpFinishedToolCall(
  * after their text), each answer and
  * thought in one chunk, each card once as it ended; a card whose turn ended without its result
  * (the process died in it) ends failed. `cards` gives the wire ids (and keeps them used, so
- * calls after the load never reuse one).
+ * calls after the load never reuse one). `nested`: what follows a call's ended card (the
+ * cards of the child session it started, or its announcement), given its model and wire ids.
  */
 export function* replayUpdates(
   events: Iterable<SessionEvent>,
   cards: ToolCards,
   presenter: AcpPresenterContext,
-): Generator<SessionUpdate> {
+  nested?: (callId: string, wireId: string) => Iterable<AcpWireUpdate>,
+): Generator<AcpWireUpdate> {
   for (const event of joinChunks(events)) {
     switch (event.type) {
       case 'user/message': {
@@ -115,6 +118,7 @@ export function* replayUpdates(
           yield finished(opening, closing as AcpToolCallUpdate)
         }
         yield* after
+        if (nested !== undefined) yield* nested(event.callId, wireId)
         break
       }
       case 'turn/end':

@@ -44,6 +44,7 @@ export class AcpServer {
         createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
         restoreAgent: (id) => ctx.agents.restore(id),
         storedSessions: (options) => ctx.agents.stored(options),
+        storedChildren: (id) => ctx.agents.storedChildren(id),
         deleteSession: (id) => ctx.agents.delete(id),
         stores: ctx.agents.stores,
         takesImages: () => ctx.agents.takesImages(),

@@ -2,8 +2,8 @@
 // and the session's channels to its person and editor (asking, notices, files), which it gives
 // the agent's session for its calls (and, through it, to child sessions). It turns the agent's
 // session events into `session/update` payloads, in event order, through `send`: tool cards
-// through ./session-cards (one per session shown: its own, and each child session's), questions
-// through ./ask-queue.
+// through ./session-cards, its child sessions' through ./child-sessions (nested cards, or
+// subagent sessions of their own), questions through ./ask-queue.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
 import type {
   RequestPermissionRequest,
@@ -12,17 +12,18 @@ import type {
   SessionUpdate,
   StopReason,
 } from '@agentclientprotocol/sdk'
-import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
+import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
 import type {
   ToolNotice,
   ToolPermissionAnswer,
   ToolPermissionRequest,
-  ToolSession,
 } from '@deepseek-ai/dsh-tools'
 import { AskQueue } from './ask-queue'
+import { ChildSessions } from './child-sessions'
+import type { AcpRoutedUpdate } from './child-sessions'
 import { presentSessionEvent } from './presenter'
-import { replayUpdates } from './replay'
 import type { AcpPresenterContext } from './presenter'
+import type { AcpWireUpdate } from './subagent-updates'
 import { runSessionCommand } from './command-prompts'
 import { SessionCommands, planCommand } from './session-commands'
 import { toAcpStopReason } from './to-acp'
@@ -41,11 +42,20 @@ export interface AcpSessionRecordOptions {
   /** Delivers one update of this session; called synchronously, in event order. */
   send: (update: SessionUpdate) => void
   /**
-   * Delivers many updates of this session at once, in order; resolves once they were handed
-   * on. Only a replay uses it (without it, `send` one by one): it is the first thing a loaded
-   * session sends, so no update of `send`'s is waiting to go before it.
+   * Delivers one update on another wire session of this one's: a child's subagent session (see
+   * `subagents`), or the announcement of one. Called synchronously, in event order.
    */
-  sendBatch?: (updates: readonly SessionUpdate[]) => Promise<void>
+  sendOn: (sessionId: string, update: AcpWireUpdate) => void
+  /**
+   * Delivers many updates at once, in order, each on its wire session; resolves once they were
+   * handed on. Only a replay uses it (without it, `sendOn` one by one): it is the first thing a
+   * loaded session sends, so no update of `send`'s is waiting to go before it.
+   */
+  sendBatch?: (updates: readonly AcpRoutedUpdate[]) => Promise<void>
+  /** The client shows subagent sessions (`clientCapabilities.subagents`): see ./child-sessions. */
+  subagents?: boolean
+  /** The child sessions stored under a session (a replay shows them); none without it. */
+  storedChildren?: (id: string) => StoredChildSession[]
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
   /** The client advertised `session.compaction`. */
@@ -74,8 +84,8 @@ export class AcpSessionRecord {
   /** The slash commands the session offers (./session-commands). */
   readonly commands: SessionCommands
   private readonly cards: SessionCards
-  /** The cards of each session shown here: its own, and each live child session's. */
-  private readonly cardsBySession = new Map<ToolSession, SessionCards>()
+  /** The child sessions shown here, and where each one's calls are. */
+  private readonly children: ChildSessions
   private readonly asks: AskQueue
   /** The prompt in flight, if any. */
   private running: Promise<StopReason> | undefined
@@ -96,12 +106,18 @@ export class AcpSessionRecord {
       notices: options.notices === true,
     }
     this.cards = new SessionCards(options.terminals === true, this.presenter)
-    this.cardsBySession.set(options.agent.session, this.cards)
+    this.children = new ChildSessions({
+      root: options.agent.session,
+      rootCards: this.cards,
+      presenter: this.presenter,
+      terminals: options.terminals === true,
+      subagents: options.subagents === true,
+      sendOn: (sessionId, update) => options.sendOn(sessionId, update),
+      isClosed: () => this.closed,
+    })
     this.asks = new AskQueue({
-      sessionId: this.id,
       cwd: this.cwd,
-      cardsOf: (request) =>
-        this.cardsBySession.get(request.exec.agent?.session as ToolSession) ?? this.cards,
+      targetOf: (request) => this.children.targetOf(request.exec.agent?.session),
       requestPermission: options.requestPermission,
       onCancelled: () => this.cancel(),
     })
@@ -122,7 +138,7 @@ export class AcpSessionRecord {
       this.onEvent(event)
       this.sendAll(this.info.onLive(event))
     })
-    const unfollow = options.agent.onChild((child) => this.follow(child))
+    const unfollow = options.agent.onChild((child) => this.children.follow(child))
     this.unsubscribe = () => {
       unsubscribe()
       unfollow()
@@ -239,7 +255,7 @@ export class AcpSessionRecord {
    * (`session/request_permission`, see ./ask-queue); calls side by side are asked one at a time.
    */
   ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
-    return this.asks.ask(request)
+    return this.children.asking(request.exec.agent?.session, () => this.asks.ask(request))
   }
 
   /** A tool's notice (the session's `notice` channel), shown as a warning; live only. */
@@ -250,31 +266,28 @@ export class AcpSessionRecord {
   /**
    * Shows a stored session again: the person's messages as user_message_chunk, then every
    * answer, thought and card (the events carry their cards, presented once when the call ran),
-   * each answer in one chunk and each card once, as it ended (./replay). With `sendBatch`, the
-   * updates go out in batches of REPLAY_BATCH, each waited on before the next, so a long
-   * session neither queues all its updates at once nor holds the connection's other sessions
-   * up. Resolves once every update was handed on.
+   * each answer in one chunk and each card once, as it ended (./replay); the child sessions
+   * stored under it shown as they were live (./child-sessions). With `sendBatch`, the updates
+   * go out in batches of REPLAY_BATCH, each waited on before the next, so a long session neither
+   * queues all its updates at once nor holds the connection's other sessions up. Resolves once
+   * every update was handed on.
    */
   async replay(): Promise<void> {
-    const { send, sendBatch } = this.options
+    const { sendOn, sendBatch, storedChildren } = this.options
     const events = this.agent.session.events.slice()
+    const childrenOf = storedChildren ?? (() => [])
+    const updates = this.children.replay(this.id, events, this.cards.cards, childrenOf)
     // The stored title goes out once, after the session it names.
-    const updates = [
-      ...replayUpdates(events, this.cards.cards, this.presenter),
-      ...this.info.replayed(),
-    ]
+    const own = updates.findLastIndex((routed) => routed.sessionId === this.id)
+    const title = this.info.replayed().map((update) => ({ sessionId: this.id, update }))
+    updates.splice(own + 1, 0, ...title)
     if (sendBatch === undefined) {
-      for (const update of updates) send(update)
+      for (const { sessionId, update } of updates) sendOn(sessionId, update)
       return
     }
-    let batch: SessionUpdate[] = []
-    for (const update of updates) {
-      batch.push(update)
-      if (batch.length < REPLAY_BATCH) continue
-      await sendBatch(batch)
-      batch = []
+    for (let start = 0; start < updates.length; start += REPLAY_BATCH) {
+      await sendBatch(updates.slice(start, start + REPLAY_BATCH))
     }
-    if (batch.length > 0) await sendBatch(batch)
   }
 
   private onEvent(event: SessionEvent): void {
@@ -299,41 +312,6 @@ export class AcpSessionRecord {
       default:
         this.sendAll(presentSessionEvent(event, this.presenter))
     }
-  }
-
-  /**
-   * Shows a child session's tool cards on this session, as it works (its words stay its own: the
-   * call that started it reports them); its own children's too. Followed until it is released.
-   */
-  private follow(child: Agent): void {
-    if (this.closed) return
-    const { parent } = child.session
-    const parentCallId = child.session.header.parentCallId
-    const parentToolCallId =
-      parent && parentCallId !== undefined
-        ? this.cardsBySession.get(parent)?.wireIdOf(parentCallId)
-        : undefined
-    const cards = new SessionCards(
-      this.options.terminals === true,
-      this.presenter,
-      `${child.session.header.id}/`,
-      parentToolCallId,
-    )
-    this.cardsBySession.set(child.session, cards)
-    const unsubscribe = child.subscribe((event) => {
-      if (isToolEvent(event)) this.sendAll(cards.updatesOf(event))
-      else if (event.type === 'turn/end') this.sendAll(cards.closeOpen(event.reason))
-    })
-    const unfollow = child.onChild((grandchild) => this.follow(grandchild))
-    child.lifetime.addEventListener(
-      'abort',
-      () => {
-        unsubscribe()
-        unfollow()
-        this.cardsBySession.delete(child.session)
-      },
-      { once: true },
-    )
   }
 
   /** The whole option list, as a client replaces its option state with it. */

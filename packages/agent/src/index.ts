@@ -16,7 +16,7 @@ import type { ContextPolicy } from './context'
 import type { ContextSourceOf } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
-import type { SessionListOptions, SessionListPage, SessionStore } from './store'
+import type { SessionListOptions, SessionListPage, SessionStore, StoredChildSession } from './store'
 import type { AgentCreateOptions, SessionHeader } from './types'
 import { checkRoots, checkWorkspace } from './workspace'
 
@@ -138,12 +138,13 @@ export default class Agents extends Service {
    * toward the parent's cost (and so its parent's); it is stored under the
    * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
    * `parentCallId`: the parent's tool call that starts it, in its header (a host shows the
-   * child's cards under that call's).
+   * child's cards under that call's); `title`: what a host calls it (else its first message's).
    */
   createChild(
     parent: Agent,
     options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> & {
       parentCallId?: string
+      title?: string
     } = {},
   ): Agent {
     this.assertLive()
@@ -160,6 +161,7 @@ export default class Agents extends Service {
       roots: [...roots],
       parent: parentId,
       ...(options.parentCallId !== undefined && { parentCallId: options.parentCallId }),
+      ...(options.title !== undefined && { title: options.title }),
       createdAt: new Date().toISOString(),
     }
     const writer = this.store?.create(SessionRecording.headerOf(header))
@@ -240,6 +242,14 @@ export default class Agents extends Service {
       return () => void sources.delete(source)
     }, `context source ${source.name}`)
     return () => void dispose()
+  }
+
+  /**
+   * The child sessions stored under session `id`, oldest first (none without a store, or one
+   * that cannot read them): what a host shows of a loaded session's delegates.
+   */
+  storedChildren(id: string): StoredChildSession[] {
+    return this.store?.children?.(id) ?? []
   }
 
   /** The stored sessions, newest first (none without a store). */

@@ -61,6 +61,12 @@ export interface StoredSession {
   writer: SessionWriter
 }
 
+/** A child session as stored under its parent, read back to show it (never written to). */
+export interface StoredChildSession {
+  header: StoredSessionHeader
+  events: StoredSessionEvent[]
+}
+
 /**
  * A durable store of sessions. Failures are AgentErrors: AGENT_SESSION_NOT_FOUND (no such id),
  * AGENT_SESSION_UNREADABLE (the files are not a session this store wrote; nothing is deleted),
@@ -78,4 +84,9 @@ export interface SessionStore {
    * writer holds it, this process's or another's; AGENT_SESSION_NOT_FOUND when it is not stored.
    */
   delete(id: string): void
+  /**
+   * The child sessions stored under session `id`, oldest first, read only (a load shows them
+   * with their parent); none when it has none. Optional: a store without it shows none.
+   */
+  children?(id: string): StoredChildSession[]
 }

@@ -10,9 +10,11 @@ import {
   type SessionListPage,
   type SessionStore,
   type SessionWriter,
+  type StoredChildSession,
   type StoredSession,
   type StoredSessionHeader,
 } from '@deepseek-ai/dsh-agent'
+import { readChildren } from './children'
 import { readHeader, writeHeader } from './header'
 import { ensureDir, hasCode, quietly, storeIoError } from './io'
 import { listSessions } from './list'
@@ -132,6 +134,12 @@ export class FileSessionStore implements SessionStore {
     } finally {
       releaseLock(files.lock)
     }
+  }
+
+  /** The child sessions stored under `id` (./children), oldest first. */
+  children(id: string): StoredChildSession[] {
+    if (!isPlainId(id)) return []
+    return readChildren(this.dir, id, this.#warn)
   }
 
   list(options?: SessionListOptions): SessionListPage {

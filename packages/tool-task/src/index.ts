@@ -13,6 +13,7 @@ import { guardDelegate } from './explorer'
 import { taskPrompt } from './prompts'
 import { createTaskTool } from './task'
 import { BackgroundTasks } from './background'
+import { TypeCatalogs, tellSkippedTypes } from './type-catalog'
 
 export const name = 'tool-task'
 
@@ -24,11 +25,26 @@ export function apply(ctx: Context): void {
     allowedTools: new WeakMap<ToolSession, ReadonlySet<string>>(),
   }
   const background = new BackgroundTasks()
+  const told = new WeakMap<ToolSession, Set<string>>()
   ctx.tools.register(
-    createTaskTool({ agents: () => untraced(ctx.agents), limits, background, told: new WeakMap() }),
+    createTaskTool({ agents: () => untraced(ctx.agents), limits, background, told }),
   )
   ctx.inject(['jobs'], (inner) => void inner.jobs.provide(background))
   ctx.systemPrompt.add({ name: 'tool-task/task', text: taskPrompt })
+  // The project's types, listed to each session's model before its requests (./type-catalog).
+  const catalogs = new TypeCatalogs({
+    addSection: (text, session) =>
+      ctx.systemPrompt.add({ name: 'tool-task/types', text, order: 910 }, { session }),
+    tellSkipped: (session, project) => tellSkippedTypes(told, session, project),
+  })
+  ctx.agents.addContextSource({
+    name: 'tool-task/types',
+    notes: async (agent) => {
+      await catalogs.refresh(agent)
+      return []
+    },
+  })
+  ctx.effect(() => () => catalogs.clear(), 'delegate type catalogs')
   const tools = untraced(ctx.tools)
   // Prepended, and loaded after the permission layer: a delegate's call beyond its limits is
   // refused before anybody is asked about it.
@@ -43,4 +59,5 @@ export { TASK_TYPES, taskInput } from './input'
 export type { TaskArgs, TaskType } from './input'
 export type { TaskDetails } from './task'
 export { loadProjectTypes, parseProjectType } from './project-types'
+export { TYPE_CATALOG_LIMITS, typeCatalogText } from './type-catalog'
 export type { ProjectType, ProjectTypes } from './project-types'

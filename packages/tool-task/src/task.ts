@@ -4,11 +4,12 @@
 // is `Task: <description>` (kind think); while the child works its content lists each of the
 // child's tool calls as it stands, and its result those calls and the report. A cancelled call
 // cancels the child; a child that fails gives its failure as the result. In the background the
-// call returns an id at once (./background). Nesting: a delegate may start tasks of its own, a
-// delegate's delegate may not.
+// call returns an id at once (./background) and its card goes on growing the same way (content
+// progress after the result). The child is titled by the description. Nesting: a delegate may
+// start tasks of its own, a delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
-import { defineTool } from '@deepseek-ai/dsh-tools'
+import { defineTool, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
@@ -18,7 +19,8 @@ import type { TaskArgs, TaskType } from './input'
 import { loadProjectTypes } from './project-types'
 import type { ProjectType } from './project-types'
 import { outcomeOf } from './outcome'
-import type { TaskDetails } from './outcome'
+import { tellSkippedTypes } from './type-catalog'
+import type { TaskDetails, TaskOutcome } from './outcome'
 import { delegatePrompt } from './prompts'
 import { CallLines } from './report'
 
@@ -52,8 +54,7 @@ export function createTaskTool(host: TaskHost) {
     presentResult(_args, result) {
       const details = result.details
       if (details === undefined) return undefined
-      const lines = details.calls.length === 0 ? '' : `${details.calls.join('\n')}\n\n`
-      return { content: [{ type: 'text', text: `${lines}${details.report}` }] }
+      return { content: [{ type: 'text', text: cardTextOf({ details, isError: false }) }] }
     },
     // The task itself touches nothing: each of the child's calls is judged as it comes. An
     // explorer only reads, so explorers run side by side with the reads; other delegates run
@@ -81,6 +82,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   const child = host.agents().createChild(parent, {
     systemPrompt: builtIn ? delegatePrompt(type) : `${delegatePrompt('general')}\n\n${type.prompt}`,
     parentCallId: exec.callId,
+    title: args.description,
   })
   const { explorers, allowedTools } = host.limits
   if (type === 'explorer' || explorers.has(parent.session)) explorers.add(child.session)
@@ -89,11 +91,17 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   if (allowed !== undefined) allowedTools.set(child.session, allowed)
   const lines = new CallLines()
   if (args.run_in_background) {
-    child.subscribe((event) => lines.update(event))
+    // The card grows after the call returned, as a waited one does: a line per call of the
+    // child as it stands, then the report.
+    child.subscribe((event) => {
+      if (lines.update(event)) exec.report?.({ type: 'content', text: lines.lines().join('\n') })
+    })
     const spec = { description: args.description, prompt: args.prompt, lines }
-    const id = host.background.start(exec.callId, parent, child, spec, (end) =>
-      outcomeOf(child, args.agent_type, lines.lines(), end),
-    )
+    const id = host.background.start(exec.callId, parent, child, spec, (end) => {
+      const outcome = outcomeOf(child, args.agent_type, lines.lines(), end)
+      exec.report?.({ type: 'content', text: cardTextOf(outcome) })
+      return outcome
+    })
     return (
       `Started background task ${id}. Its report comes to you when it is done; ` +
       `job_output { "job_id": "${id}" } shows where it is; job_kill { "job_id": "${id}" } ends it.`
@@ -117,7 +125,7 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
 
 /**
  * The type `name` names: a built-in one, or the project's (read now from the session's
- * workspace); each type file skipped is told to the person once per session.
+ * workspace); each type file skipped is told to the person once per root session.
  */
 async function typeOf(
   host: TaskHost,
@@ -126,17 +134,7 @@ async function typeOf(
 ): Promise<TaskType | ProjectType> {
   if ((TASK_TYPES as readonly string[]).includes(name)) return name as TaskType
   const project = await loadProjectTypes(session.header.cwd)
-  const told = host.told.get(session) ?? new Set<string>()
-  host.told.set(session, told)
-  for (const { file, problem } of project.skipped) {
-    const key = `${file}: ${problem}`
-    if (told.has(key)) continue
-    told.add(key)
-    session.channels?.notice?.({
-      title: `Delegate type file ${file} was skipped`,
-      description: `${problem}.`,
-    })
-  }
+  tellSkippedTypes(host.told, rootSessionOf(session), project)
   const type = project.types.find((known) => known.name === name)
   if (type !== undefined) return type
   const known = [
@@ -149,6 +147,17 @@ async function typeOf(
     'TASK_UNKNOWN_TYPE',
     `There is no delegate type "${name}"; use one of: ${known.join(', ')}.${skipped.join('')}`,
   )
+}
+
+/**
+ * The finished card's text: the delegate's calls, then its report (for a background task that
+ * did not finish, why, with its last words).
+ */
+function cardTextOf(outcome: Pick<TaskOutcome, 'details' | 'isError'> & { content?: string }) {
+  const { details } = outcome
+  const lines = details.calls.length === 0 ? '' : `${details.calls.join('\n')}\n\n`
+  const end = outcome.isError && outcome.content !== undefined ? outcome.content : details.report
+  return `${lines}${end}`
 }
 
 function depthOf(session: ToolSession): number {

@@ -1,6 +1,7 @@
 // The harness as every test file uses it: `const harness = useAcpHarness()` registers an
 // afterEach that disposes each harness the test made and then checks that every frame the
-// bridge wrote validates against the ACP schema — an invalid frame fails the test.
+// bridge wrote validates against the ACP schema its client negotiated (the unstable one when it
+// advertised subagents) — an invalid frame fails the test.
 import { afterEach } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -15,7 +16,9 @@ export function useAcpHarness(): (options: AcpHarnessOptions) => Promise<AcpHarn
   afterEach(async () => {
     const harnesses = live.splice(0)
     await Promise.all(harnesses.map((harness) => harness.dispose()))
-    for (const harness of harnesses) assertAgentFramesValid(harness.frames)
+    for (const harness of harnesses) {
+      assertAgentFramesValid(harness.frames, { unstable: harness.unstable })
+    }
   })
   return async (options) => {
     const harness = await createAcpHarness(options)
