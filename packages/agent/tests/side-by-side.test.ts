@@ -35,6 +35,19 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
   const log: string[] = []
   let running = 0
   let peak = 0
+  // A call may wait for another's end (`after: 'look 2'`) besides its time: an order that does
+  // not hang on the machine's load.
+  const ends = new Map<string, { ended: Promise<void>; end: () => void }>()
+  const endOf = (key: string) => {
+    let entry = ends.get(key)
+    if (entry === undefined) {
+      let end = (): void => {}
+      const ended = new Promise<void>((resolve) => (end = resolve))
+      entry = { ended, end }
+      ends.set(key, entry)
+    }
+    return entry
+  }
   const fan = { effect: 'none', concurrency: { group: 'fan', limit: 2 } } as const
   const odd = { effect: 'none', concurrency: { group: 'odd', limit: 0 } } as const
   for (const [name, kind, access] of [
@@ -49,13 +62,15 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
       defineTool({
         name,
         description: name,
-        input: z.object({ n: z.number(), ms: z.number() }),
+        input: z.object({ n: z.number(), ms: z.number(), after: z.string().optional() }),
         async execute(args) {
           running += 1
           peak = Math.max(peak, running)
           log.push(`start ${name} ${args.n}`)
           await new Promise((resolve) => setTimeout(resolve, args.ms))
+          if (args.after !== undefined) await endOf(args.after).ended
           log.push(`end ${name} ${args.n}`)
+          endOf(`${name} ${args.n}`).end()
           running -= 1
           return `${name} ${args.n}`
         },
@@ -73,12 +88,16 @@ async function host(calls: { name: string; arguments: Record<string, unknown>; i
   return { agent: ctx.agents.create({ cwd: dir }), log, peak: () => peak, llm }
 }
 
-const look = (n: number, ms: number) => ({ id: `l${n}`, name: 'look', arguments: { n, ms } })
+const look = (n: number, ms: number, after?: string) => ({
+  id: `l${n}`,
+  name: 'look',
+  arguments: { n, ms, ...(after !== undefined && { after }) },
+})
 const change = (n: number) => ({ id: `c${n}`, name: 'change', arguments: { n, ms: 5 } })
-const call = (name: string, n: number, ms: number) => ({
+const call = (name: string, n: number, ms: number, after?: string) => ({
   id: `${name}${n}`,
   name,
-  arguments: { n, ms },
+  arguments: { n, ms, ...(after !== undefined && { after }) },
 })
 
 describe('calls side by side', () => {
@@ -111,7 +130,7 @@ describe('calls side by side', () => {
 
   it('the effect decides, not the card: reads drawn as commands run together, a think card that writes alone', async () => {
     const { agent, log, peak } = await host([
-      call('peek', 1, 20),
+      call('peek', 1, 20, 'peek 2'),
       call('peek', 2, 5),
       call('jot', 3, 5),
       call('look', 4, 5),
@@ -129,7 +148,7 @@ describe('calls side by side', () => {
   })
 
   it('each call is logged in order before the group runs, and its card starts when it runs', async () => {
-    const { agent } = await host([look(1, 30), look(2, 5)])
+    const { agent } = await host([look(1, 30, 'look 2'), look(2, 5)])
     await agent.send('two')
     const events = agent.session.events as SessionEvent[]
     const sequence = events
