@@ -45,6 +45,18 @@ async function buildBundle(): Promise<void> {
     silent: true,
     define: { DSH_ACP_VERSION: JSON.stringify(pkg.version) },
   })
+  // What makes the startup snapshot (src/snapshot-entry.ts), a classic script as well.
+  await build({
+    config: false,
+    entry: { 'snapshot-entry': 'src/snapshot-entry.ts' },
+    format: ['cjs'],
+    platform: 'node',
+    target: 'node20',
+    outExtension: () => ({ js: '.cjs' }),
+    clean: false,
+    dts: false,
+    silent: true,
+  })
   // The installed command: the shell launcher that starts from the startup snapshot when it can.
   copyFileSync('src/launcher.sh', 'dist/dsh-acp')
   chmodSync('dist/dsh-acp', 0o755)

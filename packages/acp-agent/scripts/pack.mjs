@@ -17,7 +17,7 @@ const app = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 const externals = JSON.parse(readFileSync(join(here, 'bundle-externals.json'), 'utf8'))
 
 /** What the tarball carries from dist/, each built by `npm run build`. */
-const DIST_FILES = ['dsh-acp', 'bin.js', 'dsh-acp.cjs']
+const DIST_FILES = ['dsh-acp', 'bin.js', 'dsh-acp.cjs', 'snapshot-entry.cjs']
 const CODE_CACHE = 'dsh-acp.cjs.code-cache'
 
 function main() {

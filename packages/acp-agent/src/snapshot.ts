@@ -105,7 +105,8 @@ export function makeSnapshotLater(
 
 function runMaker(target: SnapshotTarget, output: string, signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted()
-  const args = [...SNAPSHOT_FLAGS, '--snapshot-blob', output, '--build-snapshot', target.bundle]
+  const entry = join(dirname(target.bundle), 'snapshot-entry.cjs')
+  const args = [...SNAPSHOT_FLAGS, '--snapshot-blob', output, '--build-snapshot', entry]
   // A bare environment: a snapshot keeps whatever the bundle's module code read, and it must
   // hold nothing of the person's. Never the launcher's variable either: this is no start.
   const child: ChildProcess = spawn(target.node, args, {
