@@ -64,6 +64,12 @@ export async function makeSnapshot(
       problems.push(`${dirname(place)} is not writable (${messageOf(error)})`)
       continue
     }
+    // Ended with the process (the agent's exit kills the maker): nothing partial stays behind.
+    const removePartial = (): void => {
+      rmSync(partial, { force: true })
+      rmSync(`${partial}.stamp`, { force: true })
+    }
+    process.once('exit', removePartial)
     try {
       await runMaker(target, partial, signal)
       renameSync(partial, place)
@@ -71,9 +77,10 @@ export async function makeSnapshot(
       renameSync(`${partial}.stamp`, `${place}.stamp`)
       return place
     } catch (error) {
-      rmSync(partial, { force: true })
-      rmSync(`${partial}.stamp`, { force: true })
+      removePartial()
       throw error
+    } finally {
+      process.removeListener('exit', removePartial)
     }
   }
   throw new Error(`no snapshot was made: ${problems.join('; ')}`)
