@@ -44,11 +44,7 @@ export function compileBundle(bundle: string): BundleScript {
 }
 
 /** Runs the compiled bundle with `require` as its module loader. */
-export function runBundle(
-  bundle: string,
-  script: Script,
-  require: (id: string) => unknown,
-): void {
+export function runBundle(bundle: string, script: Script, require: (id: string) => unknown): void {
   const main = script.runInThisContext() as BundleMain
   const module = { exports: {} }
   main(module.exports, require, module, bundle, dirname(bundle))
