@@ -10,7 +10,8 @@ while [ -h "$self" ]; do
   link=$(readlink "$self")
   case $link in /*) self=$link ;; *) self=${self%/*}/$link ;; esac
 done
-here=${self%/*}
+# The install's own path, as the program sees it (npm's link is relative: bin/../lib/...).
+here=$(cd -P -- "${self%/*}" && pwd) || exit 1
 node=$(command -v node) || {
   echo 'dsh-acp: Node.js is not on PATH (node): install Node 20.19 or later.' >&2
   exit 127
