@@ -3,13 +3,18 @@
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
 // errors, fatal messages) goes to stderr, and a broken stderr is ignored (./stderr-log). It
 // ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end),
-// with no WebAssembly optimisation for the exit to wait on (./exit-ready).
+// with no WebAssembly optimisation for the exit to wait on (./exit-ready). The installed command
+// starts it from a V8 startup snapshot when it can (./snapshot): the module code below has then
+// run already, and `run` is where a process starts.
 // Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
 // the process.
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { startupSnapshot } from 'node:v8'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
 import { Context, Logger } from 'cordis'
+import { config as zodConfig } from 'zod'
 import { parseCli, USAGE } from './cli'
 import { chooseModel } from './model-choice'
 import { chooseWeb } from './web-choice'
@@ -17,6 +22,14 @@ import { readVersion } from './version'
 import { capLineLength, oversizedLineAnswer } from './line-cap'
 import { ProcessEnd } from './process-end'
 import { keepExitPrompt } from './exit-ready'
+import {
+  LAUNCHER_COMMAND_VARIABLE,
+  LAUNCHER_NODE_VARIABLE,
+  makeSnapshot,
+  makeSnapshotLater,
+  snapshotPlaces,
+} from './snapshot'
+import type { SnapshotTarget } from './snapshot'
 import { StderrLog } from './stderr-log'
 import { stdioStream } from './stdio-stream'
 import type { StdioStream } from './stdio-stream'
@@ -31,14 +44,53 @@ const MAX_LINE_BYTES = 32 * 1024 * 1024
 /** The longest the stack may take to unload once the process is to end, in ms. */
 const END_DEADLINE_MS = 1000
 
-const log = new StderrLog()
-log.takeConsole()
-void main(process.argv.slice(2)).catch((error: unknown) => {
-  log.error('fatal', error)
-  process.exit(1)
-})
+/** The bundle (dist/dsh-acp.cjs), which dist/bin-modules.js sits beside as well. */
+const BUNDLE = join(dirname(fileURLToPath(import.meta.url)), 'dsh-acp.cjs')
 
-async function main(argv: string[]): Promise<void> {
+let log: StderrLog
+// Under `--build-snapshot` (./snapshot) the module code only runs: the program starts when a
+// process starts from the snapshot.
+if (startupSnapshot.isBuildingSnapshot())
+  startupSnapshot.setDeserializeMainFunction(() => run(true))
+else run(false)
+
+function run(fromSnapshot: boolean): void {
+  // zod compiles a parser per object schema with `new Function` at its first parse, which a
+  // start pays for every plugin's options and tool; interpreted, a parse costs microseconds.
+  zodConfig({ jitless: true })
+  log = new StderrLog()
+  log.takeConsole()
+  // The launcher's word for which Node it started and as what command; commands the agent runs
+  // do not inherit it.
+  const launcherNode = process.env[LAUNCHER_NODE_VARIABLE]
+  const command = process.env[LAUNCHER_COMMAND_VARIABLE]
+  delete process.env[LAUNCHER_NODE_VARIABLE]
+  delete process.env[LAUNCHER_COMMAND_VARIABLE]
+  const start: Start = {
+    snapshot: { node: launcherNode ?? process.execPath, bundle: BUNDLE },
+    wantsSnapshot: !fromSnapshot && launcherNode !== undefined,
+    command: command ?? process.argv[1] ?? 'dsh-acp',
+    launcher: command !== undefined,
+  }
+  void main(process.argv.slice(2), start).catch((error: unknown) => {
+    log.error('fatal', error)
+    process.exit(1)
+  })
+}
+
+/** How this process started. */
+interface Start {
+  /** What a startup snapshot for the next starts is made of. */
+  snapshot: SnapshotTarget
+  /** Started by the launcher without a snapshot: make one in the background. */
+  wantsSnapshot: boolean
+  /** The command or script the person started (for Zed's settings entry). */
+  command: string
+  /** Started by the installed command (the launcher). */
+  launcher: boolean
+}
+
+async function main(argv: string[], start: Start): Promise<void> {
   const command = parseCli(argv)
   switch (command.kind) {
     case 'help':
@@ -48,7 +100,10 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(`dsh-acp ${readVersion()}\n`)
       return
     case 'zed-settings':
-      process.stdout.write(zedSettings(zedSettingsInput(command.flags)))
+      process.stdout.write(zedSettings(zedSettingsInput(command.flags, start)))
+      return
+    case 'make-snapshot':
+      await makeSnapshotNow(start.snapshot)
       return
     case 'error':
       log.line(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.`)
@@ -107,6 +162,11 @@ async function main(argv: string[]): Promise<void> {
     root,
   )
   live.dsh = dsh
+  if (start.wantsSnapshot) {
+    makeSnapshotLater(start.snapshot, snapshotPlaces(BUNDLE, process.env), (problem) =>
+      log.line(`dsh-acp: ${problem}`),
+    )
+  }
 
   // An oversized incoming line is dropped, its request answered with an error saying the limit
   // (a parse error when its id cannot be read; see line-cap.ts); the SDK's own limit sits above
@@ -125,13 +185,25 @@ async function main(argv: string[]): Promise<void> {
   await end.end()
 }
 
-function zedSettingsInput(flags: string[]): ZedSettingsInput {
+/** `--make-snapshot`: makes it, says where; or says why not and exits 1. */
+async function makeSnapshotNow(target: SnapshotTarget): Promise<void> {
+  try {
+    const made = await makeSnapshot(target, snapshotPlaces(BUNDLE, process.env))
+    process.stdout.write(`dsh-acp: the startup snapshot is ${made}\n`)
+  } catch (error) {
+    log.line(`dsh-acp: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}
+
+function zedSettingsInput(flags: string[], start: Start): ZedSettingsInput {
   const keyVariable = ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY'].find(
     (name) => (process.env[name] ?? '') !== '',
   )
   return {
     flags,
-    started: process.argv[1] ?? 'dsh-acp',
+    started: start.command,
+    launcher: start.launcher,
     execPath: process.execPath,
     ...(keyVariable !== undefined && { keyVariable }),
   }

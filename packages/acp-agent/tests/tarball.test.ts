@@ -1,8 +1,9 @@
 // The app as a person installs it: `scripts/pack.mjs` packs the built bin into a tarball, which
 // `npm install -g` puts into a temporary prefix with an empty home (no build, nothing from
 // outside the registry); the installed `dsh-acp` answers initialize and session/new and plays a
-// scripted prompt that reads and edits a file, every frame schema-valid, and prints its Zed
-// entry. The install takes the registry's packages (ripgrep's binary, the bash grammar).
+// scripted prompt that reads and edits a file, every frame schema-valid, prints its Zed entry,
+// and makes its startup snapshot, which the next start starts from. The install takes the
+// registry's packages (ripgrep's binary, the bash grammar).
 import { execFile } from 'node:child_process'
 import { mkdtemp, mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { envWithoutKey, startBin } from './helpers/spawn-bin'
+import { envWithoutKey, startCommand } from './helpers/spawn-bin'
 
 const run = promisify(execFile)
 let root = ''
@@ -48,14 +49,19 @@ describe('the packed app', () => {
     const listed = await run('tar', ['-tzf', tarball])
     const files = listed.stdout.trim().split('\n').sort()
     expect(files).toEqual(
-      expect.arrayContaining(['package/dist/bin.js', 'package/dist/dsh-acp.cjs']),
+      expect.arrayContaining([
+        'package/dist/dsh-acp',
+        'package/dist/bin.js',
+        'package/dist/dsh-acp.cjs',
+        'package/dist/snapshot-entry.cjs',
+      ]),
     )
     expect(files.filter((file) => file.includes('/src/') || file.endsWith('.ts'))).toEqual([])
     const manifest = JSON.parse(
       (await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,
     ) as Record<string, unknown>
     expect(manifest).toMatchObject({
-      bin: { 'dsh-acp': './dist/bin.js' },
+      bin: { 'dsh-acp': './dist/dsh-acp' },
       engines: { node: expect.any(String) },
       license: expect.any(String),
       repository: expect.any(Object),
@@ -89,7 +95,8 @@ describe('the packed app', () => {
       }),
     )
     const env = { ...envWithoutKey(), HOME: home }
-    const bin = startBin(['--script', script, '--mode', 'full-access'], workspace, env, installed)
+    const args = ['--script', script, '--mode', 'full-access']
+    const bin = startCommand(installed, args, workspace, env)
     const connection = acp.client().connect(bin.stream)
     const init = await connection.agent.request(acp.methods.agent.initialize, {
       protocolVersion: acp.PROTOCOL_VERSION,
@@ -113,7 +120,7 @@ describe('the packed app', () => {
   })
 
   it('the installed dsh-acp prints its own Zed entry', async () => {
-    const printed = await run(process.execPath, [installed, '--print-zed-settings'], {
+    const printed = await run(installed, ['--print-zed-settings'], {
       env: { ...envWithoutKey(), HOME: home },
     })
     const entry = (JSON.parse(printed.stdout) as { agent_servers: { dsh: unknown } }).agent_servers
@@ -124,5 +131,29 @@ describe('the packed app', () => {
       args: [],
       env: { DEEPSEEK_API_KEY: 'your key here' },
     })
+  })
+
+  it('the installed dsh-acp makes its startup snapshot and then starts from it', async () => {
+    const env = { ...envWithoutKey(), HOME: home }
+    const made = await run(installed, ['--make-snapshot'], { env })
+    const blob = /the startup snapshot is (.+)\n/.exec(made.stdout)?.[1] ?? ''
+    expect(blob).toContain(join(root, 'prefix'))
+    const workspace = await mkdtemp(join(root, 'again-'))
+    const bin = startCommand(installed, [], workspace, env)
+    const connection = acp.client().connect(bin.stream)
+    await connection.agent.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      clientCapabilities: {},
+    })
+    await connection.agent.request(acp.methods.agent.session.new, {
+      cwd: workspace,
+      mcpServers: [],
+    })
+    const started = (await readFile(`/proc/${bin.child.pid}/cmdline`, 'utf8')).split('\0')
+    expect(started).toEqual(expect.arrayContaining(['--snapshot-blob', blob]))
+    connection.close()
+    bin.child.stdin.end()
+    expect(await bin.exited).toBe(0)
+    assertAgentFramesValid(bin.frames)
   })
 })

@@ -55,7 +55,7 @@ async function readCommand(
   } catch {
     return undefined // gone between the listing and the read
   }
-  const parsed = splitFrontMatter(text)
+  const parsed = await splitFrontMatter(text)
   if (!parsed.ok) return { path, problem: parsed.problem }
   const { description, 'argument-hint': hint } = parsed.fields ?? {}
   return {
@@ -71,7 +71,7 @@ async function readCommand(
 
 /** The prompt a command makes: its body, `$ARGUMENTS` replaced by `text` (appended when absent). */
 export async function commandPrompt(command: PersonCommand, text: string): Promise<string> {
-  const parsed = splitFrontMatter(await readFile(command.path, 'utf8'))
+  const parsed = await splitFrontMatter(await readFile(command.path, 'utf8'))
   if (!parsed.ok) throw new Error(`${command.path}: ${parsed.problem}`)
   const body = parsed.body.trim()
   if (body.includes('$ARGUMENTS')) return body.replaceAll('$ARGUMENTS', text)

@@ -1,13 +1,16 @@
 // A Markdown file's front matter: the YAML between a first line `---` and the next `---`, and
-// the body after it. Cordis-free, no I/O.
-import { parse } from 'yaml'
+// the body after it. Cordis-free, no I/O. The YAML parser loads with the first front matter
+// read, not with the plugin: most projects have none.
+type ParseYaml = (typeof import('yaml'))['parse']
+
+let yamlParse: Promise<ParseYaml> | undefined
 
 export type FrontMatter =
   | { ok: true; fields: Record<string, unknown> | undefined; body: string }
   | { ok: false; problem: string }
 
 /** The fields (`undefined` when the file has no front matter) and the body; or what is wrong. */
-export function splitFrontMatter(text: string): FrontMatter {
+export async function splitFrontMatter(text: string): Promise<FrontMatter> {
   const source = text.replace(/^\uFEFF/, '')
   const open = /^---[ \t]*\r?\n/.exec(source)
   if (open === null) return { ok: true, fields: undefined, body: source }
@@ -20,7 +23,7 @@ export function splitFrontMatter(text: string): FrontMatter {
   const body = rest.slice(close.index + close[0].length)
   let fields: unknown
   try {
-    fields = yaml.trim() === '' ? {} : parse(yaml)
+    fields = yaml.trim() === '' ? {} : (await loadYaml())(yaml)
   } catch (error) {
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error)
     return { ok: false, problem: `its front matter is not valid YAML (${why})` }
@@ -29,4 +32,9 @@ export function splitFrontMatter(text: string): FrontMatter {
     return { ok: false, problem: 'its front matter is not a map of fields (name: value)' }
   }
   return { ok: true, fields: fields as Record<string, unknown>, body }
+}
+
+function loadYaml(): Promise<ParseYaml> {
+  yamlParse ??= import('yaml').then((yaml) => yaml.parse)
+  return yamlParse
 }

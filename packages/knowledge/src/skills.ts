@@ -55,7 +55,7 @@ export async function readSkill(
   } catch {
     return undefined // a folder without SKILL.md is not a skill
   }
-  const parsed = splitFrontMatter(text)
+  const parsed = await splitFrontMatter(text)
   if (!parsed.ok) return { path, problem: parsed.problem }
   const problem = skillProblem(parsed.fields, folder)
   if (problem !== undefined) return { path, problem }
@@ -70,7 +70,7 @@ export async function readSkill(
 
 /** The skill's body: its SKILL.md without the front matter. */
 export async function skillBody(skill: Skill): Promise<string> {
-  const parsed = splitFrontMatter(await readFile(skill.path, 'utf8'))
+  const parsed = await splitFrontMatter(await readFile(skill.path, 'utf8'))
   if (!parsed.ok) throw new Error(`${skill.path} is no longer a valid skill: ${parsed.problem}`)
   return parsed.body.trim()
 }

@@ -78,8 +78,11 @@ export function readHeader(file: string, id: string): StoredSessionHeader | unde
   )
 }
 
-/** Replaces `file` with `header` (plus the format marker) atomically and durably. */
-export function writeHeader(file: string, header: StoredSessionHeader): void {
+/**
+ * Replaces `file` with `header` (plus the format marker) atomically; durably unless `durable` is
+ * false (a new session's, made durable by its writer's first sync).
+ */
+export function writeHeader(file: string, header: StoredSessionHeader, durable = true): void {
   const dir = dirname(file)
   const temp = tempPathFor(dir, basename(file))
   const data = `${JSON.stringify({ format: HEADER_FORMAT, ...header })}\n`
@@ -87,7 +90,7 @@ export function writeHeader(file: string, header: StoredSessionHeader): void {
   try {
     fd = openSync(temp, 'wx', 0o600)
     writeAll(fd, Buffer.from(data))
-    fsyncSync(fd)
+    if (durable) fsyncSync(fd)
     closeSync(fd)
     fd = undefined
     renameSync(temp, file)

@@ -86,9 +86,11 @@ export class FileSessionStore implements SessionStore {
       removeDeadTemps(dir, header.id)
       // The log first, the header last: a listed session always has its log.
       const log = createLog(files.log, header.id)
-      const writer = new FileSessionWriter(header.id, files, log.fd, log.length)
+      const writer = new FileSessionWriter(header.id, files, log.fd, log.length, {
+        headerUnsynced: true,
+      })
       try {
-        writeHeader(files.header, header)
+        writeHeader(files.header, header, false)
       } catch (error) {
         quietly(() => writer.close())
         throw error

@@ -31,14 +31,16 @@ export function encodeEvent(event: StoredSessionEvent): Buffer {
   return Buffer.from(`${JSON.stringify(stored)}\n`)
 }
 
-/** Creates the log of session `id` with its marker line (fails with EEXIST if it exists). */
+/**
+ * Creates the log of session `id` with its marker line (fails with EEXIST if it exists). Not
+ * fsynced: the writer's first sync or its close makes it durable with the session's first events.
+ */
 export function createLog(file: string, id: string): { fd: number; length: number } {
   const marker = Buffer.from(`${JSON.stringify({ format: LOG_FORMAT, id })}\n`)
   let fd: number | undefined
   try {
     fd = openSync(file, APPEND | constants.O_CREAT | constants.O_EXCL, 0o600)
     writeSync(fd, marker)
-    fsyncSync(fd)
     return { fd, length: marker.length }
   } catch (error) {
     const open = fd

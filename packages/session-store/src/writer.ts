@@ -1,8 +1,10 @@
 // The writer of one open session: appends event lines to the log's O_APPEND descriptor, fsyncs
-// on `sync`, rewrites the header atomically, and gives the lock back on `close`. A failed
+// on `sync`, rewrites the header atomically, and gives the lock back on `close`. A new session's
+// files are written without an fsync (a start answers `session/new` without waiting for the
+// disk); its first sync or its close makes them durable, before anything of the session matters. A failed
 // append is cut back off the log (so the next line never follows a torn one); if even that
 // fails, the writer refuses further appends.
-import { closeSync, fsyncSync, ftruncateSync, writeSync } from 'node:fs'
+import { closeSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
 import {
   AgentError,
   type SessionWriter,
@@ -21,15 +23,19 @@ export class FileSessionWriter implements SessionWriter {
   #length: number
   /** Why appends are refused: a failed append could not be cut off. */
   #broken: string | undefined
+  /** The header was written without an fsync (a new session's): the next sync makes it durable. */
+  #headerUnsynced: boolean
 
   constructor(
     readonly id: string,
     private readonly files: SessionFiles,
     fd: number,
     length: number,
+    options: { headerUnsynced?: boolean } = {},
   ) {
     this.#fd = fd
     this.#length = length
+    this.#headerUnsynced = options.headerUnsynced === true
   }
 
   append(event: StoredSessionEvent): void {
@@ -59,6 +65,21 @@ export class FileSessionWriter implements SessionWriter {
     } catch (error) {
       throw storeIoError(error, `fsync the session log ${this.files.log}`)
     }
+    this.#syncHeader()
+  }
+
+  #syncHeader(): void {
+    if (!this.#headerUnsynced) return
+    let fd: number | undefined
+    try {
+      fd = openSync(this.files.header, 'r')
+      fsyncSync(fd)
+    } catch (error) {
+      throw storeIoError(error, `fsync the session header ${this.files.header}`)
+    } finally {
+      if (fd !== undefined) closeSync(fd)
+    }
+    this.#headerUnsynced = false
   }
 
   saveHeader(header: StoredSessionHeader): void {
@@ -69,6 +90,7 @@ export class FileSessionWriter implements SessionWriter {
       )
     }
     writeHeader(this.files.header, header)
+    this.#headerUnsynced = false
   }
 
   close(): void {
@@ -78,6 +100,7 @@ export class FileSessionWriter implements SessionWriter {
     const failures: unknown[] = []
     for (const step of [
       () => fsyncSync(fd),
+      () => this.#syncHeader(),
       () => closeSync(fd),
       () => releaseLock(this.files.lock),
     ]) {

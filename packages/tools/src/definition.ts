@@ -1,5 +1,7 @@
-// Tool definitions: `defineTool` (an identity helper for inference) and the checks `register`
-// runs before a definition is accepted, which also compute its model-facing schema once.
+// Tool definitions: `defineTool` (an identity helper for inference), the checks `register` runs
+// before a definition is accepted, and its model-facing schema, drawn when the tools are first
+// listed for a model (zod's JSON Schema conversion costs a millisecond or more a tool, which a
+// start registering every tool should not pay before its first answer).
 import { ToolError } from './errors'
 import { toolSchema } from './schema'
 import type { ToolDefinition, ToolInput, ToolSchema } from './types'
@@ -13,8 +15,8 @@ export function defineTool<I extends ToolInput, D = unknown>(
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/
 
-/** Throws TOOL_INVALID_DEFINITION for a definition a model could not be offered. */
-export function checkDefinition(def: ToolDefinition<ToolInput, unknown>): ToolSchema {
+/** Throws TOOL_INVALID_DEFINITION for a definition whose shape a model could not be offered. */
+export function checkDefinition(def: ToolDefinition<ToolInput, unknown>): void {
   const name: unknown = def.name
   if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
     throw new ToolError(
@@ -38,8 +40,13 @@ export function checkDefinition(def: ToolDefinition<ToolInput, unknown>): ToolSc
       `Tool "${name}" has parameters that are not a JSON Schema object.`,
     )
   }
+}
+
+/** The schema a model sees; throws TOOL_INVALID_DEFINITION for an input JSON Schema cannot express. */
+export function modelSchema(def: ToolDefinition): ToolSchema {
+  const name = def.name
   try {
-    return toolSchema(def as ToolDefinition)
+    return toolSchema(def)
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause)
     throw new ToolError(

@@ -6,7 +6,8 @@ import type { ToolDefinition, ToolSchema } from './types'
 
 export interface ToolEntry {
   def: ToolDefinition
-  schema: ToolSchema
+  /** Drawn at the first listing (see definition.ts), then kept. */
+  schema?: ToolSchema
 }
 
 export class ToolEntries {

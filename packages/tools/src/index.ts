@@ -6,8 +6,9 @@
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import { checkToolArguments, formatArgumentsProblems } from './arguments'
-import { checkDefinition } from './definition'
+import { checkDefinition, modelSchema } from './definition'
 import { ToolEntries } from './entries'
+import type { ToolEntry } from './entries'
 import { ToolError } from './errors'
 import { aborted, isExecutionResult, run, safely } from './execution'
 import { errorResult, toolErrorResult } from './results'
@@ -76,7 +77,8 @@ export default class ToolRegistry extends Service {
     def: ToolDefinition<I, D>,
     options?: ToolRegisterOptions,
   ): () => void {
-    const entry = { def: def as ToolDefinition, schema: checkDefinition(def) }
+    checkDefinition(def)
+    const entry: ToolEntry = { def: def as ToolDefinition }
     const session = options?.session
     if (this.entries.taken(def.name, session)) {
       throw new ToolError('TOOL_DUPLICATE', `A tool named "${def.name}" is already registered.`)
@@ -95,9 +97,12 @@ export default class ToolRegistry extends Service {
     return this.entries.list(session).map((entry) => entry.def.name)
   }
 
-  /** What the model sees: name, description, and the input's JSON Schema (see schema.ts). */
+  /**
+   * What the model sees: name, description, and the input's JSON Schema (see schema.ts). Throws
+   * TOOL_INVALID_DEFINITION, naming the tool, for an input JSON Schema cannot express.
+   */
   schemas(session?: string): ToolSchema[] {
-    return this.entries.list(session).map((entry) => entry.schema)
+    return this.entries.list(session).map((entry) => (entry.schema ??= modelSchema(entry.def)))
   }
 
   /**

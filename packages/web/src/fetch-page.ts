@@ -144,7 +144,7 @@ async function readPage(
     isHtmlType(page.contentType) ||
     (page.contentType === '' && /^\s*<(!doctype html|html)/i.test(text))
   if (!html) return { ...page, text, bytes: bytes.length, truncated }
-  const converted = htmlToMarkdown(text)
+  const converted = await htmlToMarkdown(text)
   return {
     ...page,
     ...(converted.title !== undefined && { title: converted.title }),

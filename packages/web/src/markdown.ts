@@ -1,22 +1,30 @@
 // HTML into Markdown for a model to read, with node-html-markdown (no DOM): headings, lists,
 // links, code and GitHub-style tables kept; scripts, styles and the head dropped. The page's
-// `<title>` is taken apart. Pure.
-import { NodeHtmlMarkdown } from 'node-html-markdown'
+// `<title>` is taken apart. The converter loads with the first page, not with the seam.
+import type { NodeHtmlMarkdown } from 'node-html-markdown'
 
-const converter = new NodeHtmlMarkdown({
-  // Inline images as data: URLs are noise to a model; their alt text stays.
-  keepDataImages: false,
-  maxConsecutiveNewlines: 2,
-})
+let converter: Promise<NodeHtmlMarkdown> | undefined
+
+function loadConverter(): Promise<NodeHtmlMarkdown> {
+  converter ??= import('node-html-markdown').then(
+    ({ NodeHtmlMarkdown }) =>
+      new NodeHtmlMarkdown({
+        // Inline images as data: URLs are noise to a model; their alt text stays.
+        keepDataImages: false,
+        maxConsecutiveNewlines: 2,
+      }),
+  )
+  return converter
+}
 
 export interface WebMarkdown {
   title?: string
   markdown: string
 }
 
-export function htmlToMarkdown(html: string): WebMarkdown {
+export async function htmlToMarkdown(html: string): Promise<WebMarkdown> {
   const title = titleOf(html)
-  const markdown = converter.translate(html).trim()
+  const markdown = (await loadConverter()).translate(html).trim()
   return { ...(title !== undefined && { title }), markdown }
 }
 

@@ -53,7 +53,20 @@ export function startBin(
   env = envWithoutKey(),
   bin = BIN,
 ): BinSession {
-  const child = spawn(process.execPath, [bin, ...args], { cwd, env })
+  return attach(spawn(process.execPath, [bin, ...args], { cwd, env }))
+}
+
+/** The installed command (the shell launcher, or a link to it) run as an editor runs it. */
+export function startCommand(
+  command: string,
+  args: string[],
+  cwd: string,
+  env = envWithoutKey(),
+): BinSession {
+  return attach(spawn(command, args, { cwd, env }))
+}
+
+function attach(child: ChildProcessWithoutNullStreams): BinSession {
   const recorder = new FrameRecorder()
   let stderr = ''
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text))

@@ -1,0 +1,81 @@
+// The bundle (dist/dsh-acp.cjs) as a V8 script with its code cache: what the plain start
+// (./start) and the startup snapshot's maker (./snapshot-entry) both run. The cache is kept
+// beside the bundle or, where the install is read-only, in the person's cache folder
+// (`$XDG_CACHE_HOME/dsh`, else `~/.cache/dsh`); V8 rejects one made for another bundle, another
+// Node or other V8 flags, and the bundle then compiles as usual. Imports nothing of the program.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { Script } from 'node:vm'
+
+/** The CommonJS wrapper's function, as a script's run gives it. */
+export type BundleMain = (
+  exports: object,
+  require: (id: string) => unknown,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+) => void
+
+export interface BundleScript {
+  script: Script
+  /** No usable cache was found: write one (`writeCodeCache`) once the run compiled what it needs. */
+  cacheMissing: boolean
+}
+
+/** Where a code cache is looked for and written, in order. */
+export function codeCachePlaces(bundle: string): string[] {
+  const xdg = process.env.XDG_CACHE_HOME
+  const cache = xdg !== undefined && xdg.startsWith('/') ? xdg : join(homedir(), '.cache')
+  return [`${bundle}.code-cache`, join(cache, 'dsh', 'dsh-acp.code-cache')]
+}
+
+/** The bundle compiled, from its code cache where one is usable. */
+export function compileBundle(bundle: string): BundleScript {
+  const source = readFileSync(bundle, 'utf8')
+  const cachedData = readCache(bundle)
+  // The CommonJS wrapper on the bundle's first line keeps its line numbers in stack traces.
+  const body = source.startsWith('#!') ? `//${source}` : source
+  const script = new Script(
+    `(function (exports, require, module, __filename, __dirname) {${body}\n})`,
+    { filename: bundle, ...(cachedData && { cachedData }) },
+  )
+  return { script, cacheMissing: cachedData === undefined || script.cachedDataRejected === true }
+}
+
+/** Runs the compiled bundle with `require` as its module loader. */
+export function runBundle(bundle: string, script: Script, require: (id: string) => unknown): void {
+  const main = script.runInThisContext() as BundleMain
+  const module = { exports: {} }
+  main(module.exports, require, module, bundle, dirname(bundle))
+}
+
+function readCache(bundle: string): Buffer | undefined {
+  for (const path of codeCachePlaces(bundle)) {
+    try {
+      return readFileSync(path)
+    } catch {
+      // none here yet: look in the next place, else this run compiles and writes one
+    }
+  }
+  return undefined
+}
+
+/** Writes the script's code cache (every function compiled so far) where it can. */
+export function writeCodeCache(bundle: string, script: Script): void {
+  const data = script.createCachedData()
+  for (const path of codeCachePlaces(bundle)) {
+    // A new name, then a rename: a start running beside this one reads the old cache or the new.
+    const temporary = `${path}.${process.pid}`
+    try {
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(temporary, data)
+      renameSync(temporary, path)
+      return
+    } catch {
+      // Not writable here (a read-only install, a read-only home): try the next place; with
+      // none, every start compiles the bundle.
+      rmSync(temporary, { force: true })
+    }
+  }
+}
