@@ -15,10 +15,16 @@ import type {
   ShellProcess,
   ShellRunOptions,
 } from '@deepseek-ai/dsh-shell'
-import { Config as LocalConfig, commandEnv, spawnGroup } from '@deepseek-ai/dsh-shell-local'
+import {
+  Config as LocalConfig,
+  commandEnv,
+  groupAlive,
+  spawnGroup,
+} from '@deepseek-ai/dsh-shell-local'
 import { z } from 'zod'
 import { bwrapArgs } from './bwrap-args'
 import { confinedExit } from './exit'
+import { REPORT_ARGS, SandboxInit } from './init'
 import { planOf } from './plan'
 import { probeSandbox, unsandboxedExplanation } from './probe'
 
@@ -74,10 +80,18 @@ export default class SandboxShell extends Shell {
     const { bash, hideEnv, secrets, passEnv, killGraceMs } = this.config
     const confined = options.confine && this.confinement(options.confine)
     const command = [bash, '-c', options.command]
+    const request = confined === undefined ? undefined : options.confine
     const argv =
-      confined === undefined || options.confine === undefined
+      request === undefined
         ? command
-        : [this.config.bwrap, ...this.argsOf(options.confine, options.cwd), ...command]
+        : [this.config.bwrap, ...REPORT_ARGS, ...this.argsOf(request, options.cwd), ...command]
+    // Once bwrap exits, what is left of the sandbox (its init, ending) ends by itself: waited
+    // for in confinedExit, not ended, and without a scan of /proc once the init is known.
+    const init = new SandboxInit()
+    const sandbox = request !== undefined && {
+      onReport: (chunk: Buffer) => init.take(chunk),
+      leftBehind: (pgid: number) => init.pid === undefined && groupAlive(pgid),
+    }
     // A read-only command's scratch space: the sandbox's own /dev/shm, gone with it.
     const scratch: Record<string, string> =
       confined === 'read-only' ? { TMPDIR: READ_ONLY_TMPDIR } : {}
@@ -94,6 +108,7 @@ export default class SandboxShell extends Shell {
       ...(options.signal && { signal: options.signal }),
       ...(options.timeout !== undefined && { timeout: options.timeout }),
       ...(options.onOutput && { onOutput: options.onOutput }),
+      ...sandbox,
     })
     this.running.add(started)
     void started.exited.then(() => this.running.delete(started))
@@ -101,7 +116,7 @@ export default class SandboxShell extends Shell {
     return {
       pid: started.pid,
       kill: () => started.kill(),
-      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined)),
+      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined, init.pid)),
     }
   }
 
