@@ -4,9 +4,10 @@
 // lasts), sees only its own processes and, unless allowed, has no network; a command asked
 // for no confinement runs as shell-local runs it. Both go through shell-local's spawnGroup and
 // environment, so process groups, timeouts, cancel and the hidden API keys work alike. Whether
-// bwrap works is checked once, when first needed (./probe), not at start, so starting waits
-// for no child process; where it does not, nothing is confined, `confinement` answers
-// `undefined` and `unconfinedReason` says why, so the permission layer asks or refuses instead.
+// bwrap works is checked once, by the warm-up a host runs when a session opens or else when
+// first needed (./probe), not at start, so starting waits for no child process; where it does
+// not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason` says why,
+// so the permission layer asks or refuses instead.
 import type { Context } from 'cordis'
 import { Shell, ShellError } from '@deepseek-ai/dsh-shell'
 import type {
@@ -26,7 +27,7 @@ import { bwrapArgs } from './bwrap-args'
 import { confinedExit } from './exit'
 import { REPORT_ARGS, SandboxInit } from './init'
 import { planOf } from './plan'
-import { probeSandbox, unsandboxedExplanation } from './probe'
+import { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'
 
 /** Where a command confined read-only writes its temp files (bwrap's fresh /dev has it). */
 export const READ_ONLY_TMPDIR = '/dev/shm'
@@ -62,6 +63,24 @@ export default class SandboxShell extends Shell {
   get unavailable(): string | undefined {
     this.probed ??= { why: probeSandbox(this.config.bwrap) }
     return this.probed.why
+  }
+
+  /**
+   * The check made ahead, without blocking (a command asked meanwhile makes it itself), then
+   * `true` run once in the read-only sandbox (the code that lays a sandbox out runs then), or
+   * unconfined where no sandbox works.
+   */
+  override async warmUp(cwd: string): Promise<void> {
+    if (this.probed === undefined) {
+      const why = await probeSandboxAsync(this.config.bwrap)
+      this.probed ??= { why }
+    }
+    if (this.unavailable !== undefined) return super.warmUp(cwd)
+    try {
+      await this.run({ command: 'true', cwd, confine: { writable: [], network: false } })
+    } catch {
+      // The first real command meets the same failure and reports it.
+    }
   }
 
   override confinement(request: ShellConfinement): ShellConfinementLevel | undefined {
@@ -137,4 +156,4 @@ export { bwrapArgs } from './bwrap-args'
 export { planOf, realPaths } from './plan'
 export { CONTROL_FOLDERS } from './control'
 export type { SandboxPlan } from './bwrap-args'
-export { probeSandbox, unsandboxedExplanation } from './probe'
+export { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'
