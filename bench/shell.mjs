@@ -1,10 +1,10 @@
 // Benchmark the shell tool: a trivial command (`true`) through `bash` (full-access: unconfined)
 // against a bare child_process.spawn of the same in a process group of its own, as ours must be
 // (the fair floor; target ≤ 1.3×, medians per call; the spawn without a group is printed
-// beside), the first command of a session against the later ones (./children/shell-first.mjs),
-// and `seq 1 5000000`
-// (quick 500000) through `bash` against the same spawned to /dev/null (target ≤ 2×, peak
-// memory added ≤ 32 MiB). Each also prints its floor: the bare spawn in a process group of its
+// beside), the first command of a session against the later ones (./children/shell-first.mjs:
+// the app's default sandbox, `ask`, a different read-only command each call, the first 1 s
+// after the warm-up a session opening starts), and `seq 1 5000000` (quick 500000) through
+// `bash` against the same spawned to /dev/null (target ≤ 2×, peak memory added ≤ 32 MiB). Each also prints its floor: the bare spawn in a process group of its
 // own (as ours must be), and the flood piped into this process and dropped.
 import { alternate, runChild } from './lib/child.mjs'
 import { max, median, mib, ms, ratio } from './lib/stats.mjs'
@@ -30,7 +30,8 @@ export async function run({ runs, quick }) {
   const first = median(firsts.map((r) => r.first))
   const later = median(firsts.map((r) => r.later))
   console.log(
-    `  the first command of a session (ask, the grammar warmed as a session opens): ` +
+    `  the first command of a session (ask, the read-only sandbox, 1 s after the warm-up a ` +
+      `session opening starts; each command a different one): ` +
       `${ms(first)}, the later ones ${ms(later)}, ${ratio(first, later)}; ` +
       `without the warm-up the first took ${ms(cold.first)}`,
   )

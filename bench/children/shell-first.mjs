@@ -1,35 +1,52 @@
 // Child: the first command of a session against its later ones, on the app's stack with the
-// shell tools in `ask` (so the command is classified, which needs the bash grammar). With
-// `warm`, the grammar starts loading as the app starts it when a session opens
-// (preloadBashParser), and the first command comes 1 s later (a model's first answer with a
-// tool call takes at least that); without, the first command loads it. `pwd` only reads, so it runs unasked. Args:
-// { later, warm }. Reports the first call's ms and the median of `later` more.
+// shell tools as the app mounts them by default (SandboxShell; the session in `ask`, so each
+// command is classified, which needs the bash grammar, and runs in the read-only sandbox since
+// it only reads). Each command is a different one (`ls f0`, `ls f1`, …: files in the
+// workspace), so none reuses another's classification. With `warm`, what the app does when a
+// session opens runs first (tool-shell's warmUpCommands: the grammar, the argument check, the
+// shell's own warm-up, a sandbox's bwrap check among it), and the first command comes 1 s
+// later (a model's first answer with a tool call takes at least that); without, the first
+// command does it all. Args: { later, warm }. Reports the first call's ms and the median of
+// `later` more.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { tempDir } from '../lib/data.mjs'
 import { childArgs, report } from '../lib/measure.mjs'
 import { shellAgent, loadShellStack } from '../lib/shell-stack.mjs'
-import { callTool, dist } from '../lib/stack.mjs'
+import { callTool, dist, registryOf } from '../lib/stack.mjs'
 import { median } from '../lib/stats.mjs'
 
 const { later, warm } = childArgs()
 const temp = tempDir('shell-first')
-const ctx = await loadShellStack({ cwd: temp.dir, outputDir: `${temp.dir}/.output` })
-const args = { name: 'bash', arguments: { command: 'pwd' }, agent: shellAgent(temp.dir, 'ask') }
+for (let i = 0; i <= later; i++) writeFileSync(join(temp.dir, `f${i}`), '')
+const ctx = await loadShellStack({
+  cwd: temp.dir,
+  outputDir: `${temp.dir}/.output`,
+  sandbox: true,
+  checkNow: false,
+})
+// The registry taken as the agent host holds it, before anything is timed.
+await registryOf(ctx)
+const agent = shellAgent(temp.dir, 'ask')
+const command = (i) => ({ name: 'bash', arguments: { command: `ls f${i}` }, agent })
 if (warm) {
-  const { preloadBashParser } = await import(dist('tool-shell'))
-  void preloadBashParser()
+  const { warmUpCommands } = await import(dist('tool-shell'))
+  void warmUpCommands(ctx.shell, temp.dir)
   await sleep(1000)
 }
 let start = performance.now()
-await callTool(ctx, args)
+await callTool(ctx, command(0))
 const first = performance.now() - start
 const times = []
-for (let i = 0; i < later; i++) {
+for (let i = 1; i <= later; i++) {
   start = performance.now()
-  await callTool(ctx, args)
+  await callTool(ctx, command(i))
   times.push(performance.now() - start)
 }
 temp.remove()
+if (ctx.shell.unavailable !== undefined)
+  throw new Error(`no sandbox here: ${ctx.shell.unavailable}`)
 report({ first, later: median(times) })
 process.exit(0)

@@ -3,13 +3,18 @@
 // default) and tool-shell, as the app mounts them.
 import { dist, loadStack } from './stack.mjs'
 
-/** The stack on `cwd` with the shell tools; the whole output of cut results goes to `outputDir`. */
-export async function loadShellStack({ cwd, outputDir, sandbox = false }) {
+/**
+ * The stack on `cwd` with the shell tools; the whole output of cut results goes to `outputDir`.
+ * With `sandbox`, a host without a working sandbox is refused here, which makes SandboxShell
+ * check bwrap now; `checkNow: false` leaves that check where the app makes it (the caller then
+ * checks `unavailable` itself, after what it times).
+ */
+export async function loadShellStack({ cwd, outputDir, sandbox = false, checkNow = true }) {
   const ctx = await loadStack({ cwd, policy: true, app: true })
   const { default: Shell } = await import(dist(sandbox ? 'shell-sandbox' : 'shell-local'))
   const ToolShell = await import(dist('tool-shell'))
   await ctx.plugin(Shell, sandbox ? { visible: [outputDir] } : {})
-  if (sandbox && ctx.shell.unavailable !== undefined) {
+  if (sandbox && checkNow && ctx.shell.unavailable !== undefined) {
     throw new Error(`no sandbox here: ${ctx.shell.unavailable}`)
   }
   await ctx.plugin(ToolShell, { outputDir })

@@ -26,6 +26,17 @@ export interface SpawnGroupOptions {
   onOutput?(text: string): void
   /** Milliseconds between SIGTERM and SIGKILL; default 3000. */
   killGraceMs?: number
+  /**
+   * A pipe at the program's fd 3, its bytes handed on as they come: a wrapper's report channel
+   * (bwrap's `--info-fd 3`). None: the program gets no fd 3.
+   */
+  onReport?(chunk: Buffer): void
+  /**
+   * Whether members the leader left behind when it exited still run and must be ended; default
+   * `groupAlive` (the kernel, then /proc). A wrapper that knows its members end by themselves
+   * answers false, and waits for them itself.
+   */
+  leftBehind?(pgid: number): boolean
 }
 
 /** How long to wait for the pipes to close after SIGKILL before giving up on them. */
@@ -68,7 +79,7 @@ export function spawnGroup(argv: readonly string[], options: SpawnGroupOptions):
     cwd: options.cwd,
     env: options.env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.onReport ? ['ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe'],
   })
   const pid = child.pid
   if (pid === undefined) {
@@ -120,11 +131,17 @@ class GroupProcess implements ShellProcess {
     const { stdout, stderr } = child
     const streams = [stdout, stderr].filter((stream): stream is Readable => stream !== null)
     for (const stream of streams) this.decode(stream)
+    const report = child.stdio[3] as Readable | null | undefined
+    if (report && options.onReport) {
+      report.on('data', options.onReport)
+      streams.push(report)
+    }
+    const leftBehind = options.leftBehind ?? groupAlive
     child.on('exit', (code, signal) => {
       this.exitCode = code
       this.exitSignal = signal
       // The leader is gone; members it left behind (a stray `&`) end with it.
-      if (groupAlive(pid)) this.terminate(undefined)
+      if (leftBehind(pid)) this.terminate(undefined)
     })
     child.on('close', () => this.finish(streams))
     child.on('error', () => this.finish(streams))

@@ -212,3 +212,11 @@ describe('ending the process group', () => {
     expect(groupMembers(started.pid)).toEqual([])
   })
 })
+
+describe('the warm-up', () => {
+  it('runs in the given folder and settles; a folder that is not there does not reject it', async () => {
+    shell = await load()
+    await expect(shell.warmUp(cwd)).resolves.toBeUndefined()
+    await expect(shell.warmUp(join(cwd, 'no-such-folder'))).resolves.toBeUndefined()
+  })
+})

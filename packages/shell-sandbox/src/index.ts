@@ -4,9 +4,10 @@
 // lasts), sees only its own processes and, unless allowed, has no network; a command asked
 // for no confinement runs as shell-local runs it. Both go through shell-local's spawnGroup and
 // environment, so process groups, timeouts, cancel and the hidden API keys work alike. Whether
-// bwrap works is checked once, when first needed (./probe), not at start, so starting waits
-// for no child process; where it does not, nothing is confined, `confinement` answers
-// `undefined` and `unconfinedReason` says why, so the permission layer asks or refuses instead.
+// bwrap works is checked once, by the warm-up a host runs when a session opens or else when
+// first needed (./probe), not at start, so starting waits for no child process; where it does
+// not, nothing is confined, `confinement` answers `undefined` and `unconfinedReason` says why,
+// so the permission layer asks or refuses instead.
 import type { Context } from 'cordis'
 import { Shell, ShellError } from '@deepseek-ai/dsh-shell'
 import type {
@@ -15,12 +16,18 @@ import type {
   ShellProcess,
   ShellRunOptions,
 } from '@deepseek-ai/dsh-shell'
-import { Config as LocalConfig, commandEnv, spawnGroup } from '@deepseek-ai/dsh-shell-local'
+import {
+  Config as LocalConfig,
+  commandEnv,
+  groupAlive,
+  spawnGroup,
+} from '@deepseek-ai/dsh-shell-local'
 import { z } from 'zod'
 import { bwrapArgs } from './bwrap-args'
 import { confinedExit } from './exit'
+import { REPORT_ARGS, SandboxInit } from './init'
 import { planOf } from './plan'
-import { probeSandbox, unsandboxedExplanation } from './probe'
+import { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'
 
 /** Where a command confined read-only writes its temp files (bwrap's fresh /dev has it). */
 export const READ_ONLY_TMPDIR = '/dev/shm'
@@ -58,6 +65,24 @@ export default class SandboxShell extends Shell {
     return this.probed.why
   }
 
+  /**
+   * The check made ahead, without blocking (a command asked meanwhile makes it itself), then
+   * `true` run once in the read-only sandbox (the code that lays a sandbox out runs then), or
+   * unconfined where no sandbox works.
+   */
+  override async warmUp(cwd: string): Promise<void> {
+    if (this.probed === undefined) {
+      const why = await probeSandboxAsync(this.config.bwrap)
+      this.probed ??= { why }
+    }
+    if (this.unavailable !== undefined) return super.warmUp(cwd)
+    try {
+      await this.run({ command: 'true', cwd, confine: { writable: [], network: false } })
+    } catch {
+      // The first real command meets the same failure and reports it.
+    }
+  }
+
   override confinement(request: ShellConfinement): ShellConfinementLevel | undefined {
     if (this.unavailable !== undefined) return undefined
     return request.writable.length > 0 ? 'workspace' : 'read-only'
@@ -74,10 +99,18 @@ export default class SandboxShell extends Shell {
     const { bash, hideEnv, secrets, passEnv, killGraceMs } = this.config
     const confined = options.confine && this.confinement(options.confine)
     const command = [bash, '-c', options.command]
+    const request = confined === undefined ? undefined : options.confine
     const argv =
-      confined === undefined || options.confine === undefined
+      request === undefined
         ? command
-        : [this.config.bwrap, ...this.argsOf(options.confine, options.cwd), ...command]
+        : [this.config.bwrap, ...REPORT_ARGS, ...this.argsOf(request, options.cwd), ...command]
+    // Once bwrap exits, what is left of the sandbox (its init, ending) ends by itself: waited
+    // for in confinedExit, not ended, and without a scan of /proc once the init is known.
+    const init = new SandboxInit()
+    const sandbox = request !== undefined && {
+      onReport: (chunk: Buffer) => init.take(chunk),
+      leftBehind: (pgid: number) => init.pid === undefined && groupAlive(pgid),
+    }
     // A read-only command's scratch space: the sandbox's own /dev/shm, gone with it.
     const scratch: Record<string, string> =
       confined === 'read-only' ? { TMPDIR: READ_ONLY_TMPDIR } : {}
@@ -94,6 +127,7 @@ export default class SandboxShell extends Shell {
       ...(options.signal && { signal: options.signal }),
       ...(options.timeout !== undefined && { timeout: options.timeout }),
       ...(options.onOutput && { onOutput: options.onOutput }),
+      ...sandbox,
     })
     this.running.add(started)
     void started.exited.then(() => this.running.delete(started))
@@ -101,7 +135,7 @@ export default class SandboxShell extends Shell {
     return {
       pid: started.pid,
       kill: () => started.kill(),
-      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined)),
+      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined, init.pid)),
     }
   }
 
@@ -122,4 +156,4 @@ export { bwrapArgs } from './bwrap-args'
 export { planOf, realPaths } from './plan'
 export { CONTROL_FOLDERS } from './control'
 export type { SandboxPlan } from './bwrap-args'
-export { probeSandbox, unsandboxedExplanation } from './probe'
+export { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'

@@ -1,19 +1,17 @@
 // Whether a working sandbox exists here: Linux, a `bwrap` that starts, and namespaces it may
-// create. Checked once, when the provider first needs to know, by running `true` in the same kind of
-// sandbox a command gets (network off, the strictest). The answer is why not, or nothing.
+// create. Checked once, by running `true` in the same kind of sandbox a command gets (network
+// off, the strictest): ahead of time and without blocking (`probeSandboxAsync`, from the
+// provider's warm-up when a session opens), or else when the provider first needs to know
+// (`probeSandbox`, a child run synchronously). The answer is why not, or nothing.
 // Also the one explanation a person gets when commands cannot be sandboxed.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { bwrapArgs } from './bwrap-args'
 
 /** How long the check may take before bwrap is judged not to work. */
 const PROBE_TIMEOUT_MS = 5000
 
-/** Why no command can be sandboxed with `bwrap` here; `undefined` when one can. */
-export function probeSandbox(
-  bwrap: string,
-  platform: string = process.platform,
-): string | undefined {
-  if (platform !== 'linux') return `the sandbox needs Linux (this is ${platform})`
+/** The sandbox the check runs `true` in. */
+function probeArgs(): string[] {
   const args = bwrapArgs({
     writable: [],
     temp: [],
@@ -23,13 +21,60 @@ export function probeSandbox(
     network: false,
     cwd: '/',
   })
-  const probe = spawnSync(bwrap, [...args, 'true'], {
+  return [...args, 'true']
+}
+
+interface ProbeRun {
+  error: NodeJS.ErrnoException | undefined
+  status: number | null
+  signal: string | null
+  stderr: string
+}
+
+/** Why no command can be sandboxed with `bwrap` here; `undefined` when one can. */
+export function probeSandbox(
+  bwrap: string,
+  platform: string = process.platform,
+): string | undefined {
+  if (platform !== 'linux') return notLinux(platform)
+  const probe = spawnSync(bwrap, probeArgs(), {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: PROBE_TIMEOUT_MS,
     encoding: 'utf8',
   })
-  const code = (probe.error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT') return `bubblewrap is not installed ("${bwrap}" was not found)`
+  return verdict(bwrap, { ...probe, error: probe.error as NodeJS.ErrnoException | undefined })
+}
+
+/** The same check, the child run without blocking this process. */
+export function probeSandboxAsync(
+  bwrap: string,
+  platform: string = process.platform,
+): Promise<string | undefined> {
+  if (platform !== 'linux') return Promise.resolve(notLinux(platform))
+  return new Promise((resolve) => {
+    let stderr = ''
+    const child = spawn(bwrap, probeArgs(), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: PROBE_TIMEOUT_MS,
+    })
+    child.stderr.setEncoding('utf8')
+    child.stderr.on('data', (text: string) => (stderr += text))
+    child.on('error', (error) =>
+      resolve(verdict(bwrap, { error, status: null, signal: null, stderr })),
+    )
+    child.on('close', (status, signal) =>
+      resolve(verdict(bwrap, { error: undefined, status, signal, stderr })),
+    )
+  })
+}
+
+function notLinux(platform: string): string {
+  return `the sandbox needs Linux (this is ${platform})`
+}
+
+function verdict(bwrap: string, probe: ProbeRun): string | undefined {
+  if (probe.error?.code === 'ENOENT')
+    return `bubblewrap is not installed ("${bwrap}" was not found)`
   if (probe.error !== undefined) return `"${bwrap}" could not be run (${probe.error.message})`
   if (probe.status === 0) return undefined
   const said = probe.stderr.trim().split('\n')[0] ?? ''

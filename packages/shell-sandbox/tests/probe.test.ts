@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { bwrapArgs, probeSandbox } from '../src/index'
+import { bwrapArgs, probeSandbox, probeSandboxAsync } from '../src/index'
 import { describeWithSandbox, itWithSandbox } from '../src/testing'
 import { sandboxStack, testsDir } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
@@ -98,5 +98,36 @@ describeWithSandbox('when the check is made', () => {
     expect(stack.shell.unavailable).toBeUndefined()
     expect(existsSync(join(stack.root, 'b.txt'))).toBe(true)
     expect(stack.asked).toEqual([])
+  })
+
+  it('the warm-up checks ahead and runs true in the read-only sandbox; a command then runs alone', async () => {
+    const { bwrap, started } = await notingBwrap()
+    stack = await sandboxStack({ shell: { bwrap } })
+    await stack.shell.warmUp(stack.root)
+    expect(started()).toEqual(['true', 'true'])
+    await stack.call('bash', { command: 'touch a.txt' }, { mode: 'auto-edit' })
+    expect(started()).toEqual(['true', 'true', 'touch a.txt'])
+    expect(existsSync(join(stack.root, 'a.txt'))).toBe(true)
+  })
+
+  it('the warm-up never rejects, and leaves the check’s answer for the commands', async () => {
+    stack = await sandboxStack({ shell: { bwrap: '/nonexistent/bwrap' } })
+    await expect(stack.shell.warmUp(join(stack.root, 'no-such-folder'))).resolves.toBeUndefined()
+    expect(stack.shell.unavailable).toBe(
+      'bubblewrap is not installed ("/nonexistent/bwrap" was not found)',
+    )
+  })
+})
+
+describe('the check made without blocking', () => {
+  itWithSandbox('finds the installed bwrap working', async () => {
+    await expect(probeSandboxAsync('bwrap')).resolves.toBeUndefined()
+  })
+
+  it('gives the same answers as the blocking check', async () => {
+    for (const bwrap of ['/nonexistent/bwrap', '/bin/false']) {
+      expect(await probeSandboxAsync(bwrap)).toBe(probeSandbox(bwrap))
+    }
+    expect(await probeSandboxAsync('bwrap', 'darwin')).toBe(probeSandbox('bwrap', 'darwin'))
   })
 })

@@ -49,6 +49,20 @@ export abstract class Shell extends Service {
   }
 
   /**
+   * Readies what the provider's first command would otherwise wait for (the code that starts a
+   * process group compiles as it first runs; a provider's own checks), by running `true` once
+   * in `cwd`. For a host to call when a session opens, off the path of anything a person waits
+   * on. Never rejects: a command that cannot run fails again, and says why, when it is asked.
+   */
+  async warmUp(cwd: string): Promise<void> {
+    try {
+      await this.run({ command: 'true', cwd })
+    } catch {
+      // The first real command meets the same failure and reports it.
+    }
+  }
+
+  /**
    * Why this provider cannot honour a confinement it was made for (no working sandbox here),
    * and how to get one, for a person to read; `undefined` when it can, or never confines.
    */

@@ -1,9 +1,13 @@
-// Readying the command classifier ahead of the first command: loading bash's grammar
-// (web-tree-sitter compiling tree-sitter-bash) and the first parse and walk, which compile the
-// parser's WebAssembly and the classifier's code as they first run, each cost about as much
-// as the load. A host calls preloadBashParser when a session opens, off the path of anything a
-// person waits on, so a session's first command is classified as fast as the later ones.
+// Readying a session's first command ahead of it. Three things would otherwise run for the
+// first time on its path, each compiling as it first runs: bash's grammar (web-tree-sitter
+// compiling tree-sitter-bash, then the first parse and walk of the classifier), the check of
+// the call's arguments against the tool's schema (zod compiles a checker on first use), and
+// the shell provider starting a process group (and a sandbox's check that bwrap works). A
+// host calls warmUpCommands when a session opens, off the path of anything a person waits on,
+// so a session's first command runs as fast as the later ones.
+import type { Shell } from '@deepseek-ai/dsh-shell'
 import { classifyCommand } from './classify'
+import { bashArgsInput } from './input'
 
 /** A command that reaches most of the grammar and of the classifier. */
 const WARM_UP_COMMAND =
@@ -22,4 +26,14 @@ export async function preloadBashParser(): Promise<void> {
   } catch {
     // The first command's classification meets the same failure and reports it.
   }
+}
+
+/**
+ * The grammar loaded, the arguments' checker compiled, then `shell` warmed up in `cwd` (one
+ * `true`, after the grammar so the two do not contend). Never rejects.
+ */
+export async function warmUpCommands(shell: Shell, cwd: string): Promise<void> {
+  await preloadBashParser()
+  bashArgsInput.safeParse({ command: WARM_UP_COMMAND, timeout: 1000, description: 'warm-up' })
+  await shell.warmUp(cwd)
 }
