@@ -92,6 +92,14 @@ async function openSession(
   return { connection, sessionId }
 }
 
+/** Starts the command, which must take the plain start, open a session and end cleanly. */
+async function expectPlainStart(app: Install): Promise<void> {
+  const run = startCommand(app.command, ['--sessions', join(app.work, '.s')], app.work, app.env)
+  expect(await agentCommandLine(run)).not.toContain('--snapshot-blob')
+  await openSession(run, app.work)
+  expect(await end(run)).toBe(0)
+}
+
 async function end(run: BinSession): Promise<number | null> {
   run.child.stdin.end()
   return run.exited
@@ -166,28 +174,12 @@ describe.runIf(process.platform === 'linux')(
       await execFileAsync(app.command, ['--make-snapshot'], { env: app.env })
       const stamp = await readFile(`${app.blob}.stamp`, 'utf8')
       await writeFile(`${app.blob}.stamp`, stamp.replace(/^[^|]*/, '/elsewhere/node'))
-      const other = startCommand(
-        app.command,
-        ['--sessions', join(app.work, '.s')],
-        app.work,
-        app.env,
-      )
-      expect(await agentCommandLine(other)).not.toContain('--snapshot-blob')
-      await openSession(other, app.work)
-      expect(await end(other)).toBe(0)
+      await expectPlainStart(app)
 
       await writeFile(`${app.blob}.stamp`, stamp)
       const later = new Date(Date.now() + 60_000)
       await utimes(join(app.dist, 'dsh-acp.cjs'), later, later)
-      const older = startCommand(
-        app.command,
-        ['--sessions', join(app.work, '.s')],
-        app.work,
-        app.env,
-      )
-      expect(await agentCommandLine(older)).not.toContain('--snapshot-blob')
-      await openSession(older, app.work)
-      expect(await end(older)).toBe(0)
+      await expectPlainStart(app)
     }, 90_000)
 
     it('the maker ends with the agent, leaving no partial snapshot', async () => {

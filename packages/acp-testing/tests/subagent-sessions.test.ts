@@ -11,30 +11,11 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { AcpHarness } from '../src/harness'
 import { chunkText, slowTool, useAcpHarness } from './helpers/harness'
+import { noteTaskScript } from './helpers/task-scripts'
 
 const makeHarness = useAcpHarness()
 
-/** A task whose delegate writes note.txt (asked about in `ask`), then reports. */
-const script = {
-  turns: [
-    {
-      toolCalls: [
-        {
-          id: 't1',
-          name: 'task',
-          arguments: { description: 'write a note', prompt: 'Write note.txt saying hi.' },
-        },
-      ],
-    },
-    {
-      toolCalls: [
-        { id: 'w1', name: 'write', arguments: { file_path: 'note.txt', content: 'hi\n' } },
-      ],
-    },
-    { text: 'Wrote note.txt.' },
-    { text: 'The delegate wrote it.' },
-  ],
-}
+const script = noteTaskScript
 
 /** The session ids the agent's frames name (`params.sessionId`), in order of first mention. */
 function sessionsNamed(harness: AcpHarness): string[] {

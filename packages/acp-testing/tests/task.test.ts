@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAcpHarness } from './helpers/harness'
+import { noteTaskScript } from './helpers/task-scripts'
 
 const makeHarness = useAcpHarness()
 
@@ -13,26 +14,7 @@ describe('a task over the bridge', () => {
     const harness = await makeHarness({
       withFs: true,
       withTask: true,
-      script: {
-        turns: [
-          {
-            toolCalls: [
-              {
-                id: 't1',
-                name: 'task',
-                arguments: { description: 'write a note', prompt: 'Write note.txt saying hi.' },
-              },
-            ],
-          },
-          {
-            toolCalls: [
-              { id: 'w1', name: 'write', arguments: { file_path: 'note.txt', content: 'hi\n' } },
-            ],
-          },
-          { text: 'Wrote note.txt.' },
-          { text: 'The delegate wrote it.' },
-        ],
-      },
+      script: noteTaskScript,
     })
     const sessionId = await harness.newSession()
     expect((await harness.prompt(sessionId, 'delegate it')).stopReason).toBe('end_turn')
