@@ -1,8 +1,9 @@
 #!/bin/sh
 # The installed dsh-acp command. It starts Node from the V8 startup snapshot of the bundle
 # (the program already evaluated; see snapshot.ts) when one was made for this Node binary and this
-# install, and is newer than both; else the plain start, dist/bin.js, which makes one for the
-# next start. Either way Node replaces this shell (exec): the editor's process is the agent.
+# install, and is newer than both (it was tried once when it was made); else the plain start,
+# dist/bin.js, which makes one for the next start. Either way Node replaces this shell (exec):
+# the editor's process is the agent.
 DSH_ACP_COMMAND=$0
 self=$0
 case $self in */*) ;; *) self=./$self ;; esac

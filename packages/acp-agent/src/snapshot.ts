@@ -71,7 +71,19 @@ export async function makeSnapshot(
     }
     process.once('exit', removePartial)
     try {
-      await runMaker(target, partial, signal)
+      const entry = join(dirname(target.bundle), 'snapshot-entry.cjs')
+      await runNode(
+        target,
+        [...SNAPSHOT_FLAGS, '--snapshot-blob', partial, '--build-snapshot', entry],
+        signal,
+      )
+      // Tried once before any start relies on it: one that cannot start is never put in place.
+      const bin = join(dirname(target.bundle), 'bin.js')
+      await runNode(
+        target,
+        [...SNAPSHOT_FLAGS, '--snapshot-blob', partial, bin, '--version'],
+        signal,
+      )
       renameSync(partial, place)
       writeFileSync(`${partial}.stamp`, snapshotStamp(target))
       renameSync(`${partial}.stamp`, `${place}.stamp`)
@@ -110,10 +122,9 @@ export function makeSnapshotLater(
   return end
 }
 
-function runMaker(target: SnapshotTarget, output: string, signal?: AbortSignal): Promise<void> {
+/** Runs the Node binary with `args` in the bundle's folder; rejects unless it exits 0. */
+function runNode(target: SnapshotTarget, args: string[], signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted()
-  const entry = join(dirname(target.bundle), 'snapshot-entry.cjs')
-  const args = [...SNAPSHOT_FLAGS, '--snapshot-blob', output, '--build-snapshot', entry]
   // A bare environment: a snapshot keeps whatever the bundle's module code read, and it must
   // hold nothing of the person's. Never the launcher's variable either: this is no start.
   const child: ChildProcess = spawn(target.node, args, {
