@@ -17,7 +17,7 @@ import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { SNAPSHOT_FLAGS } from '../src/snapshot'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { envWithoutKey, startCommand } from './helpers/spawn-bin'
+import { envWithoutKey, openSession, startCommand } from './helpers/spawn-bin'
 import type { BinSession } from './helpers/spawn-bin'
 
 const execFileAsync = promisify(execFile)
@@ -74,22 +74,6 @@ async function agentCommandLine(run: BinSession): Promise<string[]> {
     .poll(() => commandLine(run.child.pid).some((word) => word.endsWith('bin.js')))
     .toBe(true)
   return commandLine(run.child.pid)
-}
-
-async function openSession(
-  run: BinSession,
-  cwd: string,
-): Promise<{ connection: acp.ClientConnection; sessionId: string }> {
-  const connection = acp.client().connect(run.stream)
-  await connection.agent.request(acp.methods.agent.initialize, {
-    protocolVersion: acp.PROTOCOL_VERSION,
-    clientCapabilities: {},
-  })
-  const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, {
-    cwd,
-    mcpServers: [],
-  })
-  return { connection, sessionId }
 }
 
 /** Starts the command, which must take the plain start, open a session and end cleanly. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { envWithoutKey, startCommand } from './helpers/spawn-bin'
+import { envWithoutKey, openSession, startCommand } from './helpers/spawn-bin'
 
 const run = promisify(execFile)
 let root = ''
@@ -140,15 +140,7 @@ describe('the packed app', () => {
     expect(blob).toContain(join(root, 'prefix'))
     const workspace = await mkdtemp(join(root, 'again-'))
     const bin = startCommand(installed, [], workspace, env)
-    const connection = acp.client().connect(bin.stream)
-    await connection.agent.request(acp.methods.agent.initialize, {
-      protocolVersion: acp.PROTOCOL_VERSION,
-      clientCapabilities: {},
-    })
-    await connection.agent.request(acp.methods.agent.session.new, {
-      cwd: workspace,
-      mcpServers: [],
-    })
+    const { connection } = await openSession(bin, workspace)
     const started = (await readFile(`/proc/${bin.child.pid}/cmdline`, 'utf8')).split('\0')
     expect(started).toEqual(expect.arrayContaining(['--snapshot-blob', blob]))
     connection.close()

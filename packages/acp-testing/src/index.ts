@@ -2,7 +2,8 @@
 // client in memory (`createAcpHarness`), the frame recorder and in-memory pipes, and the check
 // of every frame an agent writes against the ACP JSON schema. For tests; not for product code.
 export { createAcpHarness } from './harness'
-export type { AcpHarness, AcpHarnessOptions, OpenAiModelOptions } from './harness'
+export type { AcpHarness } from './harness'
+export type { AcpHarnessOptions, OpenAiModelOptions } from './harness-stack'
 export { HarnessClient, choose } from './client'
 export { HarnessEditor } from './editor'
 export type { HarnessEditorOptions } from './editor'

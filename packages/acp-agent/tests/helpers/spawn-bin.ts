@@ -105,3 +105,20 @@ export function runBin(args: string[], cwd: string): Promise<BinExit> {
   child.stdin.end()
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, ...out })))
 }
+
+/** Connects the SDK's client to a started bin, initializes and opens a session in `cwd`. */
+export async function openSession(
+  run: BinSession,
+  cwd: string,
+): Promise<{ connection: acp.ClientConnection; sessionId: string }> {
+  const connection = acp.client().connect(run.stream)
+  await connection.agent.request(acp.methods.agent.initialize, {
+    protocolVersion: acp.PROTOCOL_VERSION,
+    clientCapabilities: {},
+  })
+  const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, {
+    cwd,
+    mcpServers: [],
+  })
+  return { connection, sessionId }
+}

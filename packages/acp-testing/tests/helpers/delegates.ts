@@ -1,7 +1,7 @@
 // For the task tests over a chat-completions server on 127.0.0.1 (./model-server): telling a
 // delegate's request from its parent's by the system prompt, the messages a request holds, and
 // the harness options that run the file tools and the task tool with llm-openai against it.
-import type { AcpHarnessOptions } from '../../src/harness'
+import type { AcpHarnessOptions } from '../../src/harness-stack'
 import type { ModelServer, WireRequest } from './model-server'
 
 /** A delegate's request: its system prompt says it is a delegate. */

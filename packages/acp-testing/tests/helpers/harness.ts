@@ -8,7 +8,8 @@ import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { createAcpHarness } from '../../src/harness'
-import type { AcpHarness, AcpHarnessOptions } from '../../src/harness'
+import type { AcpHarness } from '../../src/harness'
+import type { AcpHarnessOptions } from '../../src/harness-stack'
 import { assertAgentFramesValid } from '../../src/schema'
 
 export function useAcpHarness(): (options: AcpHarnessOptions) => Promise<AcpHarness> {
