@@ -1,7 +1,6 @@
-// The package's build: the library face and the demo as ES modules; the bin as three files.
-// dist/dsh-acp is the command (src/launcher.sh: Node from a startup snapshot when there is one,
-// see src/snapshot.ts, else dist/bin.js); dist/bin.js (start.ts) is the small start that runs
-// dist/dsh-acp.cjs, bin.ts bundled with
+// The package's build: the library face and the demo as ES modules; the bin as two files.
+// dist/bin.js (start.ts) is the small start (the front's answers, then dist/dsh-acp.cjs),
+// the program: bin.ts bundled with
 // every dependency into one minified CommonJS file: a classic script, so V8 can keep a code
 // cache for it (Node 20 keeps none for ES modules). The bundle is built after the modules, so
 // their `clean` cannot remove it, and the build ends by starting the bin once as an editor does
@@ -13,7 +12,7 @@
 // code at run time (ripgrep's binary, tree-sitter's WebAssembly); `shims` gives the bundled
 // code an `import.meta.url`, the bundle's own.
 import { spawn } from 'node:child_process'
-import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'tsup'
@@ -45,21 +44,6 @@ async function buildBundle(): Promise<void> {
     silent: true,
     define: { DSH_ACP_VERSION: JSON.stringify(pkg.version) },
   })
-  // What makes the startup snapshot (src/snapshot-entry.ts), a classic script as well.
-  await build({
-    config: false,
-    entry: { 'snapshot-entry': 'src/snapshot-entry.ts' },
-    format: ['cjs'],
-    platform: 'node',
-    target: 'node20',
-    outExtension: () => ({ js: '.cjs' }),
-    clean: false,
-    dts: false,
-    silent: true,
-  })
-  // The installed command: the shell launcher that starts from the startup snapshot when it can.
-  copyFileSync('src/launcher.sh', 'dist/dsh-acp')
-  chmodSync('dist/dsh-acp', 0o755)
   const dir = mkdtempSync(join(tmpdir(), 'dsh-acp-warm-'))
   try {
     await startOnce(resolve('dist/bin.js'), dir)

@@ -17,7 +17,7 @@ const app = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 const externals = JSON.parse(readFileSync(join(here, 'bundle-externals.json'), 'utf8'))
 
 /** What the tarball carries from dist/, each built by `npm run build`. */
-const DIST_FILES = ['dsh-acp', 'bin.js', 'dsh-acp.cjs', 'snapshot-entry.cjs']
+const DIST_FILES = ['bin.js', 'dsh-acp.cjs']
 const CODE_CACHE = 'dsh-acp.cjs.code-cache'
 
 function main() {
@@ -66,7 +66,7 @@ function manifest() {
     license: app.license,
     repository: { type: 'git', url: 'https://github.com/deepseek-ai/dsh.git' },
     engines: app.engines,
-    bin: { 'dsh-acp': './dist/dsh-acp' },
+    bin: { 'dsh-acp': './dist/bin.js' },
     files: ['dist', 'README.md'],
     dependencies,
   }

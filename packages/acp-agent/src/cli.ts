@@ -29,8 +29,6 @@ export type CliCommand =
     }
   /** Print Zed's settings entry for these flags (the others given, checked as for serving). */
   | { kind: 'zed-settings'; flags: string[] }
-  /** Make the startup snapshot for the next starts now (see snapshot.ts). */
-  | { kind: 'make-snapshot' }
   | { kind: 'error'; message: string }
 
 export const USAGE = `Usage: dsh-acp [options]
@@ -68,8 +66,6 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --print-zed-settings
                     print the agent_servers entry of Zed's settings.json that
                     starts this install with the other flags given, and exit
-  --make-snapshot   make the startup snapshot the dsh-acp command starts from
-                    (else its first start makes one in the background), and exit
   --pass-env NAME   pass the variable NAME to commands although its name looks
                     like a secret (*_API_KEY, *_TOKEN, *_SECRET, *_PASSWORD,
                     AWS_*, ...); repeat for more (default: none passed)
@@ -126,7 +122,6 @@ export function parseCli(args: readonly string[]): CliCommand {
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
         'print-zed-settings': { type: 'boolean' },
-        'make-snapshot': { type: 'boolean' },
         'pass-env': { type: 'string', multiple: true },
         'web-allow-private': { type: 'boolean' },
         'web-search-url': { type: 'string' },
@@ -143,7 +138,6 @@ export function parseCli(args: readonly string[]): CliCommand {
   const { values } = parsed
   if (values.help) return { kind: 'help' }
   if (values.version) return { kind: 'version' }
-  if (values['make-snapshot']) return { kind: 'make-snapshot' }
   for (const [flag, value] of [
     ['--script', values.script],
     ['--model', values.model],

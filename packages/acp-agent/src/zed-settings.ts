@@ -7,10 +7,8 @@ import { basename, resolve } from 'node:path'
 export interface ZedSettingsInput {
   /** The flags given, without `--print-zed-settings`. */
   flags: readonly string[]
-  /** The command the process was started as (the launcher's `$0`), else its script (argv[1]). */
+  /** The script the process was started by (process.argv[1]). */
   started: string
-  /** Started by the installed command (the shell launcher), which the entry then names. */
-  launcher?: boolean
   /** The Node binary running it (process.execPath). */
   execPath: string
   /** The API key variable set in the environment, if any (DSH_API_KEY, DEEPSEEK_API_KEY…). */
@@ -19,10 +17,10 @@ export interface ZedSettingsInput {
 
 export function zedSettings(input: ZedSettingsInput): string {
   const started = resolve(input.started)
-  // Run through the installed command (`dsh-acp` on the PATH), the entry names it; run by path
+  // Run through the installed link (`dsh-acp` on the PATH), the entry names it; run by path
   // (`node …/bin.js`), it names Node and the file, as the person started it.
   const launch =
-    input.launcher === true || basename(started) === 'dsh-acp'
+    basename(started) === 'dsh-acp'
       ? { command: started, args: [...input.flags] }
       : { command: input.execPath, args: [started, ...input.flags] }
   const local = input.flags.some((flag) => flag === '--base-url' || flag.startsWith('--base-url='))

@@ -233,23 +233,4 @@ describe('the Zed settings entry', () => {
       ],
     })
   })
-
-  it('started by the installed command under another name, the entry names that command', () => {
-    const printed = zedSettings({
-      flags: ['--mode', 'auto-edit'],
-      started: '/opt/tools/dsh',
-      launcher: true,
-      execPath: '/usr/bin/node',
-    })
-    expect(JSON.parse(printed).agent_servers.dsh).toMatchObject({
-      command: '/opt/tools/dsh',
-      args: ['--mode', 'auto-edit'],
-    })
-  })
-})
-
-describe('--make-snapshot', () => {
-  it('is a command of its own', () => {
-    expect(parseCli(['--make-snapshot'])).toEqual({ kind: 'make-snapshot' })
-  })
 })

@@ -2,18 +2,18 @@
 // `npm install -g` puts into a temporary prefix with an empty home (no build, nothing from
 // outside the registry); the installed `dsh-acp` answers initialize and session/new and plays a
 // scripted prompt that reads and edits a file, every frame schema-valid, prints its Zed entry,
-// and makes its startup snapshot, which the next start starts from. The install takes the
-// registry's packages (ripgrep's binary, the bash grammar).
+// and keeps its answers beside its bundle, which its next start's front answers from. The
+// install takes the registry's packages (ripgrep's binary, the bash grammar).
 import { execFile } from 'node:child_process'
 import { mkdtemp, mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
-import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
+import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { envWithoutKey, openSession, startCommand } from './helpers/spawn-bin'
+import { envWithoutKey, startCommand } from './helpers/spawn-bin'
 
 const run = promisify(execFile)
 let root = ''
@@ -49,19 +49,14 @@ describe('the packed app', () => {
     const listed = await run('tar', ['-tzf', tarball])
     const files = listed.stdout.trim().split('\n').sort()
     expect(files).toEqual(
-      expect.arrayContaining([
-        'package/dist/dsh-acp',
-        'package/dist/bin.js',
-        'package/dist/dsh-acp.cjs',
-        'package/dist/snapshot-entry.cjs',
-      ]),
+      expect.arrayContaining(['package/dist/bin.js', 'package/dist/dsh-acp.cjs']),
     )
     expect(files.filter((file) => file.includes('/src/') || file.endsWith('.ts'))).toEqual([])
     const manifest = JSON.parse(
       (await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,
     ) as Record<string, unknown>
     expect(manifest).toMatchObject({
-      bin: { 'dsh-acp': './dist/dsh-acp' },
+      bin: { 'dsh-acp': './dist/bin.js' },
       engines: { node: expect.any(String) },
       license: expect.any(String),
       repository: expect.any(Object),
@@ -133,19 +128,39 @@ describe('the packed app', () => {
     })
   })
 
-  it('the installed dsh-acp makes its startup snapshot and then starts from it', async () => {
+  it('the installed dsh-acp keeps its answers beside its bundle, and its next start answers from them', async () => {
     const env = { ...envWithoutKey(), HOME: home }
-    const made = await run(installed, ['--make-snapshot'], { env })
-    const blob = /the startup snapshot is (.+)\n/.exec(made.stdout)?.[1] ?? ''
-    expect(blob).toContain(join(root, 'prefix'))
-    const workspace = await mkdtemp(join(root, 'again-'))
-    const bin = startCommand(installed, [], workspace, env)
-    const { connection } = await openSession(bin, workspace)
-    const started = (await readFile(`/proc/${bin.child.pid}/cmdline`, 'utf8')).split('\0')
-    expect(started).toEqual(expect.arrayContaining(['--snapshot-blob', blob]))
-    connection.close()
-    bin.child.stdin.end()
-    expect(await bin.exited).toBe(0)
-    assertAgentFramesValid(bin.frames)
+    const open = async () => {
+      const workspace = await mkdtemp(join(root, 'again-'))
+      const bin = startCommand(installed, [], workspace, env)
+      const client = new HarnessClient(bin.stream)
+      const agent = client.connection.agent
+      await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
+      const opened = await agent.request('session/new', { cwd: workspace, mcpServers: [] })
+      await agent.request('session/set_mode', { sessionId: opened.sessionId, modeId: 'read-only' })
+      client.connection.close()
+      bin.child.stdin.end()
+      expect(await bin.exited).toBe(0)
+      assertAgentFramesValid(bin.frames)
+      const modes = client.updates.flatMap(({ update }) =>
+        update.sessionUpdate === 'current_mode_update' ? [update.currentModeId] : [],
+      )
+      return { mode: opened.modes?.currentModeId, modes }
+    }
+    expect(await open()).toEqual({ mode: 'ask', modes: ['read-only'] })
+    const answers = join(
+      dirname(resolve(dirname(installed), await readlink(installed))),
+      'dsh-acp.cjs.answers.json',
+    )
+    // The kept answer altered to one the stack never gives: the next start's front says it, and
+    // the stack's own answer sets it right before the mode the client asks for.
+    const kept = JSON.parse(await readFile(answers, 'utf8')) as {
+      entries: { sessionNew: { modes: { currentModeId: string } } }[]
+    }
+    // The newest setup first: this one (the scripted start before it kept its own).
+    expect(kept.entries).toHaveLength(2)
+    kept.entries[0]!.sessionNew.modes.currentModeId = 'plan'
+    await writeFile(answers, JSON.stringify(kept))
+    expect(await open()).toEqual({ mode: 'plan', modes: ['ask', 'read-only'] })
   })
 })

@@ -26,6 +26,9 @@ declare module 'cordis' {
   }
 }
 
+/** A UUID as `randomUUID` writes it (any version, either case). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export const Config = z
   .object({
     /** Model requests allowed in one turn before it ends with `max-steps`. */
@@ -119,7 +122,7 @@ export default class Agents extends Service {
     const cwd = checkWorkspace(options?.cwd)
     const roots = checkRoots(cwd, options.additionalDirectories)
     const header: SessionHeader = {
-      id: randomUUID(),
+      id: this.newId(options.id),
       cwd,
       roots,
       ...(options.mode !== undefined && { mode: options.mode }),
@@ -129,6 +132,19 @@ export default class Agents extends Service {
     const recording =
       writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
     return this.start(header, options, recording)
+  }
+
+  /** `id` when it is a UUID no live session has (the store refuses a stored one), else a fresh one. */
+  private newId(id: string | undefined): string {
+    if (id === undefined) return randomUUID()
+    if (!UUID.test(id)) throw new TypeError(`Session id ${JSON.stringify(id)} is not a UUID.`)
+    if (this.agents.has(id)) {
+      throw new AgentError(
+        'AGENT_SESSION_LOCKED',
+        `Session ${id} is live here already: a new session needs a new id.`,
+      )
+    }
+    return id
   }
 
   /**

@@ -56,7 +56,7 @@ export function startBin(
   return attach(spawn(process.execPath, [bin, ...args], { cwd, env }))
 }
 
-/** The installed command (the shell launcher, or a link to it) run as an editor runs it. */
+/** The installed command (npm's link to the start) run as an editor runs it. */
 export function startCommand(
   command: string,
   args: string[],
@@ -104,21 +104,4 @@ export function runBin(args: string[], cwd: string): Promise<BinExit> {
   child.stderr.setEncoding('utf8').on('data', (text: string) => (out.stderr += text))
   child.stdin.end()
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, ...out })))
-}
-
-/** Connects the SDK's client to a started bin, initializes and opens a session in `cwd`. */
-export async function openSession(
-  run: BinSession,
-  cwd: string,
-): Promise<{ connection: acp.ClientConnection; sessionId: string }> {
-  const connection = acp.client().connect(run.stream)
-  await connection.agent.request(acp.methods.agent.initialize, {
-    protocolVersion: acp.PROTOCOL_VERSION,
-    clientCapabilities: {},
-  })
-  const { sessionId } = await connection.agent.request(acp.methods.agent.session.new, {
-    cwd,
-    mcpServers: [],
-  })
-  return { connection, sessionId }
 }
