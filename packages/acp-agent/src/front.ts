@@ -49,7 +49,8 @@ export function runFront(options: FrontOptions): void {
     return
   }
   const input = new PassThrough({ highWaterMark: 1024 * 1024 })
-  stdin.on('error', (error) => input.destroy(error))
+  // A failing input ends, as a closed one does: the program then ends as it would.
+  stdin.on('error', () => input.end())
   stdin.pipe(input)
   handoff.stdin = input
 

@@ -15,6 +15,10 @@ import { runFront } from './front'
 
 const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
 
+// A broken stdout while the front answers (the editor gone) is the program's to find: its own
+// first write fails the same way.
+const quiet = () => {}
+process.stdout.on('error', quiet)
 runFront({
   bundle: BUNDLE,
   argv: process.argv.slice(2),
@@ -22,6 +26,7 @@ runFront({
   stdin: process.stdin,
   stdout: process.stdout,
   handOff: (handoff) => {
+    process.stdout.off('error', quiet)
     // The program takes the handoff from here (./front-handoff says why a global).
     ;(globalThis as Record<symbol, unknown>)[Symbol.for('dsh-acp.front')] = handoff
     // The flag the program sets for a prompt exit (./exit-ready), set here before the bundle is
