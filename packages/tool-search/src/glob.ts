@@ -3,12 +3,12 @@
 // the root matches the pattern, newest modified first (ties by path). ripgrep lists unsorted,
 // on all its threads; each file that matches is stat'ed here and only the newest `limit` are
 // kept, so memory stays bounded and a file that does not match costs a match alone.
-import { statSync } from 'node:fs'
-import { isAbsolute, resolve, sep } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { compileGlob, nameFilterFlags } from './glob-match'
+import { NewestFirst } from './newest-first'
 import { MAX_LOCATIONS, presentSearchResult, searchTitle } from './present'
 import type { SearchDetails } from './present'
 import { PathListParser } from './records'
@@ -46,16 +46,6 @@ export function createGlobTool(options: SearchOptions) {
     presentResult: (_args, result) => presentSearchResult(result),
     access: (args, exec) => ({ effect: 'read', scope: [rootPath(args.path, workspaceOf(exec))] }),
   })
-}
-
-interface Found {
-  path: string
-  mtime: number
-}
-
-/** Newest first; equal times by path. */
-function newer(a: Found, b: Found): number {
-  return b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 }
 
 async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecution) {
@@ -101,45 +91,4 @@ function render(pattern: string, result: ResultLines, total: number): string {
     `${text}\n\n(${total - shown} more file${total - shown === 1 ? '' : 's'} matched; showing ` +
     `the ${shown} most recently modified. Narrow the search: a longer pattern or a path.)`
   )
-}
-
-function mtimeOf(cwd: string, path: string): number {
-  try {
-    return statSync(isAbsolute(path) ? path : `${cwd}${sep}${path}`).mtimeMs
-  } catch {
-    // A file gone or unreadable between the listing and the stat sorts last; the call stands.
-    return 0
-  }
-}
-
-/**
- * The newest `limit` files of those taken, in the order `newer` gives (time, then path):
- * a sorted window, each new file placed by binary search or dropped when older than the last.
- */
-class NewestFirst {
-  private readonly kept: Found[] = []
-
-  constructor(
-    private readonly cwd: string,
-    private readonly limit: number,
-  ) {}
-
-  take(path: string): void {
-    const found = { path, mtime: mtimeOf(this.cwd, path) }
-    const kept = this.kept
-    if (kept.length >= this.limit && newer(found, kept[kept.length - 1]!) >= 0) return
-    let low = 0
-    let high = kept.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (newer(kept[middle]!, found) <= 0) low = middle + 1
-      else high = middle
-    }
-    kept.splice(low, 0, found)
-    if (kept.length > this.limit) kept.pop()
-  }
-
-  sorted(): readonly Found[] {
-    return this.kept
-  }
 }
