@@ -41,9 +41,18 @@ export class NewestFirst {
 
   /** Stats `path` and keeps it if it is among the newest `limit` so far. */
   take(path: string): void {
-    const found = { path, mtime: mtimeOf(this.cwd, path) }
+    const mtime = mtimeOf(this.cwd, path)
     const kept = this.kept
-    if (kept.length >= this.limit && newer(found, kept[kept.length - 1]!) >= 0) return
+    if (kept.length >= this.limit) {
+      // Most files of a long listing are older than the last kept: one comparison each.
+      const last = kept[kept.length - 1]!
+      if (mtime < last.mtime || (mtime === last.mtime && path >= last.path)) return
+    }
+    this.insert({ path, mtime })
+  }
+
+  private insert(found: Found): void {
+    const kept = this.kept
     let low = 0
     let high = kept.length
     while (low < high) {
