@@ -55,16 +55,22 @@ async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecu
   const root = await searchRoot(args.path, exec, 'glob')
   const newest = new NewestFirst(root.cwd, GLOB_MAX_LINES)
   let total = 0
+  const chunk: string[] = []
   const parser = new PathListParser((path) => {
-    if (!matches(underRoot(root, path))) return true
-    total++
-    newest.take(path)
+    if (matches(underRoot(root, path))) chunk.push(path)
     return true
   })
+  const onData = (data: Buffer): boolean => {
+    parser.push(data)
+    total += chunk.length
+    newest.takeAll(chunk)
+    chunk.length = 0
+    return true
+  }
   // Sorting in ripgrep (`--sortr modified`) would put every stat on its one walking thread and
   // print nothing before the end; here each match is stat'ed as it arrives, beside the walk.
   const flags = [...BASE_ARGS, '--files', ...walkFlags(), ...nameFilterFlags(args.pattern)]
-  const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
+  const exit = await search(options, root, flags, onData, exec)
   const failure = failureOf(exit, total)
   if (failure) throw failure
   const result = new ResultLines(0, GLOB_MAX_LINES)

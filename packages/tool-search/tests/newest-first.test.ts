@@ -37,7 +37,7 @@ describe('the newest files of a listing', () => {
     ]
     for (const order of orders) {
       const window = new NewestFirst(dir, 10)
-      for (const path of order) window.take(path)
+      window.takeAll(order)
       expect(kept(window)).toEqual(['new.txt', 'a-b.txt', 'a.txt', 'b.txt', 'old.txt'])
     }
   })
@@ -46,7 +46,7 @@ describe('the newest files of a listing', () => {
     for (const name of ['c.txt', 'a.txt', 'b.txt', 'd.txt']) await file(name, 5_000)
     await file('newest.txt', 9_000)
     const window = new NewestFirst(dir, 3)
-    for (const path of ['d.txt', 'c.txt', 'newest.txt', 'b.txt', 'a.txt']) window.take(path)
+    window.takeAll(['d.txt', 'c.txt', 'newest.txt', 'b.txt', 'a.txt'])
     expect(kept(window)).toEqual(['newest.txt', 'a.txt', 'b.txt'])
   })
 
@@ -55,8 +55,8 @@ describe('the newest files of a listing', () => {
     await file('gone.txt', 2_000)
     await rm(join(dir, 'gone.txt'))
     const window = new NewestFirst(dir, 10)
-    window.take('gone.txt')
-    window.take('here.txt')
+    window.takeAll(['gone.txt'])
+    window.takeAll(['here.txt'])
     expect(window.sorted()).toEqual([
       { path: 'here.txt', mtime: 1_000_000 },
       { path: 'gone.txt', mtime: 0 },
