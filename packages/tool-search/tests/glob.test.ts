@@ -97,6 +97,31 @@ describe('what glob finds', () => {
     }
   })
 
+  it('gives the same files in the same order whichever way ripgrep walks', async () => {
+    // On this machine's cores glob may have ripgrep walk on one thread (`--sort path`); a
+    // ripgrep that drops that flag and walks on four threads must change nothing.
+    const dir = await mkdtemp(join(tmpdir(), 'dsh-glob-walk-'))
+    try {
+      const rg = join(dir, 'rg-parallel.sh')
+      await writeFile(
+        rg,
+        '#!/bin/sh\nskip=0\nfor arg in "$@"; do\n  shift\n' +
+          '  if [ $skip = 1 ]; then skip=0; continue; fi\n' +
+          '  if [ "$arg" = --sort ]; then skip=1; continue; fi\n  set -- "$@" "$arg"\ndone\n' +
+          `exec "${tree.rg}" --threads 4 "$@"\n`,
+      )
+      await chmod(rg, 0o755)
+      const parallel = await mountSearch(tree.root, { rgPath: rg })
+      for (const pattern of ['**', '**/*.ts', 'flat/*.txt']) {
+        const result = await parallel.call('glob', { pattern })
+        expect(parallel.text(result), pattern).toBe(await glob({ pattern }))
+      }
+      await parallel.plugin.dispose()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('a file or a missing path is a clear error', async () => {
     const file = await tools.call('glob', { pattern: '*', path: 'src/app.ts' })
     expect(file.error?.code).toBe('SEARCH_NOT_SEARCHABLE')
