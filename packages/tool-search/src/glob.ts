@@ -1,14 +1,16 @@
 // The `glob` tool: the files ripgrep would search under the root (`--files`: ignore files
 // honoured, hidden files in, `.git/` out, symlinks not followed), those whose path relative to
-// the root matches the pattern, newest modified first (ties by path). ripgrep lists unsorted,
-// on all its threads; each file that matches is stat'ed here and only the newest `limit` are
-// kept, so memory stays bounded and a file that does not match costs a match alone.
-import { statSync } from 'node:fs'
-import { isAbsolute, resolve, sep } from 'node:path'
+// the root matches the pattern, newest modified first (ties by path). Each file that matches
+// is stat'ed here as ripgrep's output arrives (`newest-first.ts`), and only the newest
+// `limit` are kept, so memory stays bounded and a file that does not match costs a match
+// alone.
+import { availableParallelism } from 'node:os'
+import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { compileGlob, nameFilterFlags } from './glob-match'
+import { NewestFirst } from './newest-first'
 import { MAX_LOCATIONS, presentSearchResult, searchTitle } from './present'
 import type { SearchDetails } from './present'
 import { PathListParser } from './records'
@@ -48,31 +50,27 @@ export function createGlobTool(options: SearchOptions) {
   })
 }
 
-interface Found {
-  path: string
-  mtime: number
-}
-
-/** Newest first; equal times by path. */
-function newer(a: Found, b: Found): number {
-  return b.mtime - a.mtime || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-}
-
 async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecution) {
   const matches = compileGlob(args.pattern, false)
   const root = await searchRoot(args.path, exec, 'glob')
   const newest = new NewestFirst(root.cwd, GLOB_MAX_LINES)
   let total = 0
+  const chunk: string[] = []
   const parser = new PathListParser((path) => {
-    if (!matches(underRoot(root, path))) return true
-    total++
-    newest.take(path)
+    if (matches(underRoot(root, path))) chunk.push(path)
     return true
   })
-  // Sorting in ripgrep (`--sortr modified`) would run it on one thread and stat every file it
-  // lists; here only the matches are stat'ed, and the order is kept as they come.
-  const flags = [...BASE_ARGS, '--files', ...nameFilterFlags(args.pattern)]
-  const exit = await search(options, root, flags, (chunk) => parser.push(chunk), exec)
+  const onData = (data: Buffer): boolean => {
+    parser.push(data)
+    total += chunk.length
+    newest.takeAll(chunk)
+    chunk.length = 0
+    return true
+  }
+  // Sorting in ripgrep (`--sortr modified`) would put every stat on its one walking thread and
+  // print nothing before the end; here each match is stat'ed as it arrives, beside the walk.
+  const flags = [...BASE_ARGS, '--files', ...walkFlags(), ...nameFilterFlags(args.pattern)]
+  const exit = await search(options, root, flags, onData, exec)
   const failure = failureOf(exit, total)
   if (failure) throw failure
   const result = new ResultLines(0, GLOB_MAX_LINES)
@@ -84,6 +82,16 @@ async function applyGlob(options: SearchOptions, args: GlobArgs, exec: ToolExecu
   const note = partialNote(exit)
   const text = render(args.pattern, result, total) + (note === undefined ? '' : `\n${note}`)
   return { content: text, details: { root: root.absolute, files } }
+}
+
+/**
+ * How ripgrep walks the tree. On two cores or fewer, on one thread (`--sort path` takes its
+ * sequential walker; the order it gives is not used): there the parallel walker spends a third
+ * to a half more CPU for a listing no quicker, and the stats here need the other core. With
+ * more cores the parallel walk is left to scale with the tree.
+ */
+function walkFlags(): string[] {
+  return availableParallelism() <= 2 ? ['--sort', 'path'] : []
 }
 
 function render(pattern: string, result: ResultLines, total: number): string {
@@ -101,45 +109,4 @@ function render(pattern: string, result: ResultLines, total: number): string {
     `${text}\n\n(${total - shown} more file${total - shown === 1 ? '' : 's'} matched; showing ` +
     `the ${shown} most recently modified. Narrow the search: a longer pattern or a path.)`
   )
-}
-
-function mtimeOf(cwd: string, path: string): number {
-  try {
-    return statSync(isAbsolute(path) ? path : `${cwd}${sep}${path}`).mtimeMs
-  } catch {
-    // A file gone or unreadable between the listing and the stat sorts last; the call stands.
-    return 0
-  }
-}
-
-/**
- * The newest `limit` files of those taken, in the order `newer` gives (time, then path):
- * a sorted window, each new file placed by binary search or dropped when older than the last.
- */
-class NewestFirst {
-  private readonly kept: Found[] = []
-
-  constructor(
-    private readonly cwd: string,
-    private readonly limit: number,
-  ) {}
-
-  take(path: string): void {
-    const found = { path, mtime: mtimeOf(this.cwd, path) }
-    const kept = this.kept
-    if (kept.length >= this.limit && newer(found, kept[kept.length - 1]!) >= 0) return
-    let low = 0
-    let high = kept.length
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if (newer(kept[middle]!, found) <= 0) low = middle + 1
-      else high = middle
-    }
-    kept.splice(low, 0, found)
-    if (kept.length > this.limit) kept.pop()
-  }
-
-  sorted(): readonly Found[] {
-    return this.kept
-  }
 }

@@ -24,6 +24,7 @@ const NUL = 0
 const NEWLINE = 10
 const CR = 13
 const decoder = new TextDecoder('utf-8')
+const pathDecoder = new TextDecoder('utf-8', { ignoreBOM: true })
 
 abstract class ChunkParser {
   private rest: Buffer | undefined
@@ -47,16 +48,25 @@ abstract class ChunkParser {
   protected abstract parse(data: Buffer, at: number): number | undefined | false
 }
 
-/** `path\0` records. */
-export class PathListParser extends ChunkParser {
-  constructor(private readonly onPath: (path: string) => boolean) {
-    super()
-  }
+/**
+ * `path\0` records. A list is the bulk of what glob reads (thousands of paths), so each chunk
+ * is decoded once up to its last NUL and split, rather than decoded path by path. A NUL never
+ * ends a UTF-8 sequence, so the result is the same; a leading BOM is kept (it is the name's).
+ */
+export class PathListParser {
+  private rest: Buffer | undefined
 
-  protected parse(data: Buffer, at: number): number | undefined | false {
-    const end = data.indexOf(NUL, at)
-    if (end === -1) return undefined
-    return this.onPath(decoder.decode(data.subarray(at, end))) ? end + 1 : false
+  constructor(private readonly onPath: (path: string) => boolean) {}
+
+  /** Feeds a chunk; false once the consumer wants nothing more. */
+  push(chunk: Buffer): boolean {
+    const data = this.rest === undefined ? chunk : Buffer.concat([this.rest, chunk])
+    const last = data.lastIndexOf(NUL)
+    this.rest = last + 1 < data.length ? data.subarray(last + 1) : undefined
+    if (last === -1) return true
+    const paths = pathDecoder.decode(data.subarray(0, last)).split('\0')
+    for (const path of paths) if (!this.onPath(path)) return false
+    return true
   }
 }
 

@@ -1,5 +1,8 @@
 // glob on a real tree: the files ripgrep lists (ignore files honoured), matched relative to the
 // path, newest modified first with ties by path, the cap of 100 and its closing line.
+import { chmod, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileGlob, nameFilterFlags } from '../src/glob-match'
 import { bareRipgrep, makeSearchTree } from './helpers/tree'
@@ -64,6 +67,59 @@ describe('what glob finds', () => {
       '',
       '(50 more files matched; showing the 100 most recently modified. Narrow the search: a longer pattern or a path.)',
     ])
+  })
+
+  it('a file deleted after ripgrep listed it sorts last; the call stands', async () => {
+    // ripgrep runs for real; the file goes between its listing and the tool's stat.
+    const dir = await mkdtemp(join(tmpdir(), 'dsh-glob-gone-'))
+    try {
+      for (const [name, seconds] of [
+        ['a.txt', 1_000],
+        ['b.txt', 2_000],
+        ['gone.txt', 3_000],
+      ] as const) {
+        await writeFile(join(dir, name), name)
+        await utimes(join(dir, name), seconds, seconds)
+      }
+      const rg = join(dir, 'rg-then-delete.sh')
+      await writeFile(
+        rg,
+        `#!/bin/sh\n"${tree.rg}" "$@" > "${dir}/listing"\nstatus=$?\n` +
+          `rm "${dir}/gone.txt"\ncat "${dir}/listing"\nexit $status\n`,
+      )
+      await chmod(rg, 0o755)
+      const wrapped = await mountSearch(dir, { rgPath: rg })
+      const result = await wrapped.call('glob', { pattern: '*.txt' })
+      expect(wrapped.text(result)).toBe('b.txt\na.txt\ngone.txt')
+      await wrapped.plugin.dispose()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('gives the same files in the same order whichever way ripgrep walks', async () => {
+    // On this machine's cores glob may have ripgrep walk on one thread (`--sort path`); a
+    // ripgrep that drops that flag and walks on four threads must change nothing.
+    const dir = await mkdtemp(join(tmpdir(), 'dsh-glob-walk-'))
+    try {
+      const rg = join(dir, 'rg-parallel.sh')
+      await writeFile(
+        rg,
+        '#!/bin/sh\nskip=0\nfor arg in "$@"; do\n  shift\n' +
+          '  if [ $skip = 1 ]; then skip=0; continue; fi\n' +
+          '  if [ "$arg" = --sort ]; then skip=1; continue; fi\n  set -- "$@" "$arg"\ndone\n' +
+          `exec "${tree.rg}" --threads 4 "$@"\n`,
+      )
+      await chmod(rg, 0o755)
+      const parallel = await mountSearch(tree.root, { rgPath: rg })
+      for (const pattern of ['**', '**/*.ts', 'flat/*.txt']) {
+        const result = await parallel.call('glob', { pattern })
+        expect(parallel.text(result), pattern).toBe(await glob({ pattern }))
+      }
+      await parallel.plugin.dispose()
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('a file or a missing path is a clear error', async () => {
