@@ -3,8 +3,9 @@
 // command is classified, which needs the bash grammar, and runs in the read-only sandbox since
 // it only reads). Each command is a different one (`ls f0`, `ls f1`, …: files in the
 // workspace), so none reuses another's classification. With `warm`, what the app does when a
-// session opens runs first (tool-shell's warmUpCommands: the grammar, the argument check, the
-// shell's own warm-up, a sandbox's bwrap check among it), and the first command comes 1 s
+// session opens runs first (the `tools/warm-up` event: the session's roots; the grammar, the
+// argument check, the shell's own warm-up, a sandbox's bwrap check among it, one call of the
+// tool with nothing shown), and the first command comes 1 s
 // later (a model's first answer with a tool call takes at least that); without, the first
 // command does it all. Args: { later, warm }. Reports the first call's ms and the median of
 // `later` more.
@@ -15,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { tempDir } from '../lib/data.mjs'
 import { childArgs, report } from '../lib/measure.mjs'
 import { shellAgent, loadShellStack } from '../lib/shell-stack.mjs'
-import { callTool, dist, registryOf } from '../lib/stack.mjs'
+import { callTool, registryOf } from '../lib/stack.mjs'
 import { median } from '../lib/stats.mjs'
 
 const { later, warm } = childArgs()
@@ -32,8 +33,8 @@ await registryOf(ctx)
 const agent = shellAgent(temp.dir, 'ask')
 const command = (i) => ({ name: 'bash', arguments: { command: `ls f${i}` }, agent })
 if (warm) {
-  const { warmUpCommands } = await import(dist('tool-shell'))
-  void warmUpCommands(ctx.shell, temp.dir)
+  // What the app's stack does once a session's answer is sent.
+  ctx.emit('tools/warm-up', agent)
   await sleep(1000)
 }
 let start = performance.now()

@@ -79,7 +79,7 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (options.toolTask !== undefined) add('tool-task', () => ctx.plugin(ToolTask))
   if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
   if (acp !== undefined && toolShell !== undefined) {
-    // The bash grammar loads when a session opens, off the start's path (./warm-up).
+    // What a session's first call needs is readied when it opens, off the start's path (./warm-up).
     add('warm-up', () => ctx.plugin(WarmUp))
   }
   if (acp !== undefined && options.toolAsk !== undefined) {
