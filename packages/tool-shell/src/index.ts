@@ -81,7 +81,6 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
 }
 
 export { classifyCommand, isReadOnly } from './classify'
-export { preloadBashParser } from './warm'
 export { CONFINEMENT_BY_MODE, confinementOf } from './confine'
 export { UNSANDBOXED_TITLE } from './notice'
 export type { CommandClass, CommandPart } from './classify'

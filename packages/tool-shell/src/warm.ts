@@ -30,7 +30,7 @@ const WARM_UP_RUN = 'echo warm-up'
  * rejects: a parser that cannot load fails the first command's classification instead, which
  * says so.
  */
-export async function preloadBashParser(): Promise<void> {
+async function preloadBashParser(): Promise<void> {
   try {
     await classifyCommand(WARM_UP_COMMAND)
   } catch {
