@@ -11,8 +11,8 @@
 // `--liftoff-only` before anything compiles: WebAssembly, the bash grammar among it, is never
 // tiered up to TurboFan; without it, the optimising compiles of the grammar's hot functions
 // take hundreds of ms of CPU on background threads over the first dozen commands, which the
-// app never pays). Args: { later, warm }. Reports the first call's ms and the median of `later`
-// more.
+// app never pays). Args: { later, warm }. Reports the first call's ms, the median of `later`
+// more, and one more after a pause as long as the first's (`afterPause`).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -27,7 +27,7 @@ import { median } from '../lib/stats.mjs'
 setFlagsFromString('--liftoff-only')
 const { later, warm } = childArgs()
 const temp = tempDir('shell-first')
-for (let i = 0; i <= later; i++) writeFileSync(join(temp.dir, `f${i}`), '')
+for (let i = 0; i <= later + 1; i++) writeFileSync(join(temp.dir, `f${i}`), '')
 const ctx = await loadShellStack({
   cwd: temp.dir,
   outputDir: `${temp.dir}/.output`,
@@ -52,8 +52,13 @@ for (let i = 1; i <= later; i++) {
   await callTool(ctx, command(i))
   times.push(performance.now() - start)
 }
+// One more after the same pause as the first had: what a pause alone costs a command.
+await sleep(1000)
+start = performance.now()
+await callTool(ctx, command(later + 1))
+const afterPause = performance.now() - start
 temp.remove()
 if (ctx.shell.unavailable !== undefined)
   throw new Error(`no sandbox here: ${ctx.shell.unavailable}`)
-report({ first, later: median(times) })
+report({ first, later: median(times), afterPause })
 process.exit(0)
