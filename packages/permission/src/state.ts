@@ -32,7 +32,8 @@ export class PermissionState {
    * The session's roots' real paths, computed once per session while its roots list stays the
    * same (a root's real path is taken as fixed for the session: re-pointing a root's symlink
    * mid-session is not noticed). A changed list is computed again, and so is one that left a
-   * root out (`compute` gives fewer paths than roots: one not made yet), at the next call.
+   * root out (`compute` gives fewer paths than roots: one the provider could not explain, such
+   * as a link loop), at the next call.
    */
   realRoots(
     session: object,
