@@ -29,10 +29,12 @@ export async function run({ runs, quick }) {
   const cold = runChild('shell-first.mjs', { later: 3, warm: false })
   const first = median(firsts.map((r) => r.first))
   const later = median(firsts.map((r) => r.later))
+  const afterPause = median(firsts.map((r) => r.afterPause))
   console.log(
     `  the first command of a session (ask, the read-only sandbox, 1 s after the warm-up a ` +
       `session opening starts; each command a different one): ` +
-      `${ms(first)}, the later ones ${ms(later)}, ${ratio(first, later)}; ` +
+      `${ms(first)}, the later ones ${ms(later)}, ${ratio(first, later)}; a later one after ` +
+      `the same 1 s pause ${ms(afterPause)}, ${ratio(first, afterPause)}; ` +
       `without the warm-up the first took ${ms(cold.first)}`,
   )
   const count = quick ? 500_000 : 5_000_000

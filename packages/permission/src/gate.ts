@@ -77,6 +77,19 @@ export class PermissionGate {
     return next()
   }
 
+  /**
+   * Readies a session before its first call, off every path a person waits on: its roots'
+   * real paths, and the scope check run once on its folder (the code a first call would
+   * otherwise run for the first time). Asks nothing and never rejects.
+   */
+  async warmUp(session: ToolSession): Promise<void> {
+    try {
+      await this.insideRoots(session, [{ path: session.header.cwd }], undefined, false)
+    } catch {
+      // A call meets the same failure and is judged outside.
+    }
+  }
+
   /** Forgets every session's state (the plugin is disposed). */
   clear(): void {
     this.state.clear()
@@ -95,11 +108,20 @@ export class PermissionGate {
   ): Promise<boolean> {
     const session = exec.agent?.session
     if (session === undefined) return false
+    return this.insideRoots(session, locations, exec, change)
+  }
+
+  private async insideRoots(
+    session: ToolSession,
+    locations: readonly ToolLocation[] | undefined,
+    call: object | undefined,
+    change: boolean,
+  ): Promise<boolean> {
     const { cwd, roots = [cwd] } = session.header
     const real = await this.state.realRoots(session, roots, () =>
       realRoots(this.host.fs, roots, cwd),
     )
-    return isInsideRoots(this.host.fs, locations, cwd, real, exec, change)
+    return isInsideRoots(this.host.fs, locations, cwd, real, call, change)
   }
 }
 

@@ -32,6 +32,8 @@ export function apply(ctx: Context, config: PermissionConfig): void {
   // Prepended, so this is the outermost wrapper whatever the load order: another listener
   // (the ACP bridge's) opens the call's card as "running" only once a call gets past this one.
   ctx.on('tools/execute', (exec, next) => gate.execute(exec, next), { prepend: true })
+  // A session that opens gets its roots' real paths now, not at its first call.
+  ctx.on('tools/warm-up', (agent) => void gate.warmUp(agent.session))
   ctx.effect(() => () => gate.clear(), 'permission state')
 }
 

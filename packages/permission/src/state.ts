@@ -31,7 +31,9 @@ export class PermissionState {
   /**
    * The session's roots' real paths, computed once per session while its roots list stays the
    * same (a root's real path is taken as fixed for the session: re-pointing a root's symlink
-   * mid-session is not noticed). A changed list is computed again.
+   * mid-session is not noticed). A changed list is computed again, and so is one that left a
+   * root out (`compute` gives fewer paths than roots: one the provider could not explain, such
+   * as a link loop), at the next call.
    */
   realRoots(
     session: object,
@@ -40,8 +42,14 @@ export class PermissionState {
   ): Promise<string[]> {
     const record = this.record(session)
     const key = JSON.stringify(roots)
-    if (record.roots?.key !== key) record.roots = { key, real: compute() }
-    return record.roots.real
+    if (record.roots?.key === key) return record.roots.real
+    const real = compute()
+    const entry = { key, real }
+    record.roots = entry
+    void real.then((paths) => {
+      if (paths.length < roots.length && record.roots === entry) delete record.roots
+    })
+    return real
   }
 
   /** Forgets every session. */

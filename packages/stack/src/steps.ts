@@ -78,10 +78,8 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
   if (options.toolTask !== undefined) add('tool-task', () => ctx.plugin(ToolTask))
   if (acp !== undefined) add('acp', () => ctx.plugin(Acp, acp))
-  if (acp !== undefined && toolShell !== undefined) {
-    // The bash grammar loads when a session opens, off the start's path (./warm-up).
-    add('warm-up', () => ctx.plugin(WarmUp))
-  }
+  // What a session's first call needs is readied when it opens, off the start's path (./warm-up).
+  if (acp !== undefined) add('warm-up', () => ctx.plugin(WarmUp))
   if (acp !== undefined && options.toolAsk !== undefined) {
     // ask_user and exit_plan_mode per session, through the client's forms (./ask-sessions).
     add('ask-sessions', () => ctx.plugin(AskSessions))

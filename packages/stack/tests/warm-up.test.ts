@@ -1,53 +1,34 @@
-// The warm-up: what a session's first command needs starts getting ready when a session opens
+// The warm-up: what a session's first call needs starts getting ready when a session opens
 // (the bridge's acp/session-open, sent just after the session's response), and not before:
-// starting the stack loads nothing. With a shell provider, the commands' warm-up runs on the
-// session's folder; without one, the grammar alone loads. Only the first session does it.
+// starting the stack sends nothing. Every session that opens sends `tools/warm-up` with its
+// agent (the permission layer resolves each session's roots; tool-shell does its part once).
 import { Context } from 'cordis'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AcpSessionOpening } from '@deepseek-ai/dsh-acp'
-
-const preload = vi.hoisted(() => vi.fn(async () => {}))
-const warmUp = vi.hoisted(() => vi.fn(async (_shell: unknown, _cwd: string) => {}))
-
-vi.mock('@deepseek-ai/dsh-tool-shell', async (original) => ({
-  ...(await original<typeof import('@deepseek-ai/dsh-tool-shell')>()),
-  preloadBashParser: preload,
-  warmUpCommands: warmUp,
-}))
+import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 
 const WarmUp = await import('../src/warm-up')
 
-afterEach(() => {
-  preload.mockClear()
-  warmUp.mockClear()
-})
-
 function opening(cwd: string): AcpSessionOpening {
-  return { agent: { session: { header: { cwd } } } } as unknown as AcpSessionOpening
+  return { agent: { session: { header: { id: cwd, cwd } } } } as unknown as AcpSessionOpening
 }
 
 describe('the warm-up', () => {
-  it('starts loading the bash grammar when a session opens, not when the stack starts', async () => {
+  it('sends tools/warm-up with each opening session’s agent, not when the stack starts', async () => {
     const ctx = new Context()
+    const warmed: ToolAgent[] = []
+    ctx.on('tools/warm-up', (agent) => void warmed.push(agent))
     const fiber = await ctx.plugin(WarmUp)
-    expect(preload).not.toHaveBeenCalled()
-    ctx.emit('acp/session-open', opening('/work'))
-    expect(preload).toHaveBeenCalledTimes(1)
+    expect(warmed).toEqual([])
+    const a = opening('/work/a')
+    const b = opening('/work/b')
+    ctx.emit('acp/session-open', a)
+    ctx.emit('acp/session-open', b)
+    expect(warmed).toHaveLength(2)
+    expect(warmed[0]).toBe(a.agent)
+    expect(warmed[1]).toBe(b.agent)
     await fiber.dispose()
-    ctx.emit('acp/session-open', opening('/work'))
-    expect(preload).toHaveBeenCalledTimes(1)
-  })
-
-  it('warms the commands up on the first session’s folder with the shell provider', async () => {
-    const ctx = new Context()
-    const shell = { warmUp: async () => {} }
-    ctx.provide('shell', shell)
-    await ctx.plugin(WarmUp)
-    expect(warmUp).not.toHaveBeenCalled()
-    ctx.emit('acp/session-open', opening('/work/a'))
-    ctx.emit('acp/session-open', opening('/work/b'))
-    expect(warmUp).toHaveBeenCalledTimes(1)
-    expect(warmUp.mock.calls[0]![1]).toBe('/work/a')
-    expect(preload).not.toHaveBeenCalled()
+    ctx.emit('acp/session-open', opening('/work/c'))
+    expect(warmed).toHaveLength(2)
   })
 })

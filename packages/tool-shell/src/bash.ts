@@ -57,7 +57,8 @@ export function createBashTool(host: BashHost) {
   })
 }
 
-async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
+/** Runs the command and gives its result (also run once ahead by ./warm). */
+export async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecution) {
   const confined = await confineOf(host, args, exec)
   const refused = await offlineRefusal(host.shell, args.command, confined.confine)
   if (refused !== undefined) return refused

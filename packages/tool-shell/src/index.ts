@@ -16,6 +16,7 @@ import { createBashTool } from './bash'
 import { CommandJobs } from './jobs'
 import { UnsandboxedNotices } from './notice'
 import { bashPrompt } from './prompt'
+import { warmUpBash } from './warm'
 
 export const name = 'tool-shell'
 
@@ -67,13 +68,19 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     ),
   }
   ctx.tools.register(createBashTool(host))
+  // The first session that opens readies the first command, off its answer's path (./warm).
+  let warmed = false
+  ctx.on('tools/warm-up', (agent) => {
+    if (warmed) return
+    warmed = true
+    void warmUpBash(host, agent)
+  })
   // With ctx.jobs (whenever it is loaded), job_output and job_kill find the background commands.
   ctx.inject(['jobs'], (inner) => void inner.jobs.provide(jobs))
   ctx.systemPrompt.add({ name: 'tool-shell/bash', text: bashPrompt })
 }
 
 export { classifyCommand, isReadOnly } from './classify'
-export { preloadBashParser, warmUpCommands } from './warm'
 export { CONFINEMENT_BY_MODE, confinementOf } from './confine'
 export { UNSANDBOXED_TITLE } from './notice'
 export type { CommandClass, CommandPart } from './classify'

@@ -15,6 +15,7 @@ import { errorResult, toolErrorResult } from './results'
 import { toolSessionIdOf } from './session'
 import { eventBusOf, untraced, type EventBus } from './untraced'
 import type {
+  ToolAgent,
   ToolCallAccess,
   ToolCallPresentation,
   ToolDefinition,
@@ -53,6 +54,13 @@ declare module 'cordis' {
     ): Promise<ToolPermissionAnswer>
     /** Something the person should know, for a session whose host gives no `notice` channel. */
     'tools/notice'(exec: ToolExecution, notice: ToolNotice): void
+    /**
+     * A session opened (its host emits this after answering its opening, off that path): a
+     * listener readies what the session's first call would otherwise do for the first time (a
+     * tool's own checks, the session's roots) with nothing a person sees: no card, no
+     * question, no output. A listener never throws and awaits nothing the host waits on.
+     */
+    'tools/warm-up'(agent: ToolAgent): void
   }
 }
 
