@@ -16,16 +16,20 @@ export function tapFront(
   front: FrontHandoff,
   report: (problem: string) => void,
 ): Stream {
+  // The first request of each, until its answer goes by (a client may reuse an id after that).
   let initialize: { id: Id; params: string } | undefined
-  let sessionNew: Id | undefined
+  let sessionNew: { id: Id } | undefined
+  const seen = { initialize: false, sessionNew: false }
   const readable = stream.readable.pipeThrough(
     new TransformStream<AnyMessage, AnyMessage>({
       transform(message, controller) {
         if ('method' in message && 'id' in message) {
-          if (message.method === 'initialize' && initialize === undefined) {
+          if (message.method === 'initialize' && !seen.initialize) {
+            seen.initialize = true
             initialize = { id: message.id, params: JSON.stringify(message.params ?? null) }
-          } else if (message.method === 'session/new' && sessionNew === undefined) {
-            sessionNew = message.id
+          } else if (message.method === 'session/new' && !seen.sessionNew) {
+            seen.sessionNew = true
+            sessionNew = { id: message.id }
           }
         }
         controller.enqueue(message)
@@ -40,19 +44,22 @@ export function tapFront(
   const outgoing = (message: AnyMessage): AnyMessage[] => {
     if (!('id' in message) || 'method' in message) return [message]
     if (initialize !== undefined && message.id === initialize.id) {
+      const { params } = initialize
+      initialize = undefined
       const sent = given(message.id, 'initialize')
       if ('result' in message) {
         const result = message.result as Record<string, unknown>
         if (sent === undefined || !same(sent.result, result)) {
           if (sent !== undefined) report('the start answered initialize unlike the stack')
-          front.remember({ initialize: { params: initialize.params, result } })
+          front.remember({ initialize: { params, result } })
         }
       } else if (sent !== undefined) {
         report(`the start answered initialize, the stack refused it: ${message.error.message}`)
       }
       return sent === undefined ? [message] : []
     }
-    if (sessionNew !== undefined && message.id === sessionNew) {
+    if (sessionNew !== undefined && message.id === sessionNew.id) {
+      sessionNew = undefined
       const sent = given(message.id, 'session/new')
       if (!('result' in message)) {
         if (sent !== undefined) {

@@ -22,7 +22,10 @@ interface Tapped {
   answer(message: AnyMessage): Promise<void>
 }
 
-/** A tap over a stream whose client sent `initialize` (id 1) and `session/new` (ids 2, 7). */
+/**
+ * A tap over a stream whose client sent `initialize` (id 1), `session/new` (ids 2, 7), then
+ * `session/list` under id 1 again.
+ */
 async function tap(answered: FrontAnswered[]): Promise<Tapped> {
   const sent: AnyMessage[] = []
   const remembered: FrontAnswers[] = []
@@ -31,6 +34,8 @@ async function tap(answered: FrontAnswered[]): Promise<Tapped> {
     { jsonrpc: '2.0', id: 1, method: 'initialize', params: INIT_PARAMS },
     { jsonrpc: '2.0', id: 2, method: 'session/new', params: { cwd: '/w', mcpServers: [] } },
     { jsonrpc: '2.0', id: 7, method: 'session/new', params: { cwd: '/v', mcpServers: [] } },
+    // An id used again once its request was answered.
+    { jsonrpc: '2.0', id: 1, method: 'session/list', params: {} },
   ]
   const stream: Stream = {
     readable: new ReadableStream({
@@ -122,6 +127,14 @@ describe('the front tap', () => {
     expect(run.remembered).toEqual([
       { initialize: { params: JSON.stringify(INIT_PARAMS), result: other } },
     ])
+  })
+
+  it('an answer to a request that reuses the id of one the front answered goes out', async () => {
+    const run = await tap(frontAnswers)
+    await run.answer(result(1, INIT_RESULT))
+    await run.answer(result(2, { sessionId: SESSION, ...NEW_RESULT }))
+    await run.answer(result(1, { sessions: [] }))
+    expect(run.sent).toEqual([result(1, { sessions: [] })])
   })
 
   it('an answer to a later session/new passes untouched and is not kept', async () => {
