@@ -134,7 +134,10 @@ export default class Agents extends Service {
     return this.start(header, options, recording)
   }
 
-  /** `id` when it is a UUID no live session has (the store refuses a stored one), else a fresh one. */
+  /**
+   * The new session's id: `id` when given (a UUID no live session has; the store refuses a
+   * stored one), else a fresh one. A given `id` that is no UUID, or is live, throws.
+   */
   private newId(id: string | undefined): string {
     if (id === undefined) return randomUUID()
     if (!UUID.test(id)) throw new TypeError(`Session id ${JSON.stringify(id)} is not a UUID.`)
