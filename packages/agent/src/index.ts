@@ -16,6 +16,7 @@ import type { ContextPolicy } from './context'
 import type { ContextSourceOf } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
+import { newSessionId } from './session-id'
 import type { SessionListOptions, SessionListPage, SessionStore, StoredChildSession } from './store'
 import type { AgentCreateOptions, SessionHeader } from './types'
 import { checkRoots, checkWorkspace } from './workspace'
@@ -25,9 +26,6 @@ declare module 'cordis' {
     agents: Agents
   }
 }
-
-/** A UUID as `randomUUID` writes it (any version, either case). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const Config = z
   .object({
@@ -122,7 +120,7 @@ export default class Agents extends Service {
     const cwd = checkWorkspace(options?.cwd)
     const roots = checkRoots(cwd, options.additionalDirectories)
     const header: SessionHeader = {
-      id: this.newId(options.id),
+      id: newSessionId(options.id, (id) => this.agents.has(id)),
       cwd,
       roots,
       ...(options.mode !== undefined && { mode: options.mode }),
@@ -132,22 +130,6 @@ export default class Agents extends Service {
     const recording =
       writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
     return this.start(header, options, recording)
-  }
-
-  /**
-   * The new session's id: `id` when given (a UUID no live session has; the store refuses a
-   * stored one), else a fresh one. A given `id` that is no UUID, or is live, throws.
-   */
-  private newId(id: string | undefined): string {
-    if (id === undefined) return randomUUID()
-    if (!UUID.test(id)) throw new TypeError(`Session id ${JSON.stringify(id)} is not a UUID.`)
-    if (this.agents.has(id)) {
-      throw new AgentError(
-        'AGENT_SESSION_LOCKED',
-        `Session ${id} is live here already: a new session needs a new id.`,
-      )
-    }
-    return id
   }
 
   /**
