@@ -5,6 +5,7 @@
 // and as a last resort recent outputs are cut. Each compaction is logged (context/compacting,
 // context/compacted) so a loaded session rebuilds the same conversation (./history).
 import { randomUUID } from 'node:crypto'
+import { costOf, ratesAt } from '@deepseek-ai/dsh-llm'
 import type { Llm, LlmMessage, LlmModelInfo, LlmToolSchema, LlmUsage } from '@deepseek-ai/dsh-llm'
 import { cutOutput, elideBefore, isStub, recentStart } from './elide'
 import type { KeepToolOutput } from './elide'
@@ -101,17 +102,21 @@ export class SessionContext {
     return Math.floor(((left / Math.max(1, calls)) * BYTES_PER_TOKEN) / this.meter.calibration)
   }
 
-  /** After a model response: the meter learns from the usage; the usage event is appended. */
+  /**
+   * After a model response: the meter learns from the usage, the request is charged at the
+   * rates in force when it was `sent`, and the usage event is appended.
+   */
   answered(
     request: MeteredRequest,
     answer: LlmMessage | undefined,
     usage: LlmUsage | undefined,
-    turnId: string,
+    turn: { id: string; sent: Date },
     append: (event: SessionEvent) => void,
   ): void {
+    const turnId = turn.id
     if (usage !== undefined) {
       this.meter.report(request, answer, usage)
-      this.charge(usage)
+      this.charge(usage, turn.sent)
     }
     const messages = answer === undefined ? request.messages : [...request.messages, answer]
     const used = this.meter.measure({ ...request, messages })
@@ -129,16 +134,14 @@ export class SessionContext {
     this.payer = payer
   }
 
-  private charge(usage: LlmUsage): void {
+  private charge(usage: LlmUsage, sent: Date): void {
     const prices = this.info().prices
     if (prices === undefined) return
-    const input = usage.inputTokens ?? 0
-    const cached = Math.min(input, usage.cachedInputTokens ?? 0)
-    const amount =
-      ((input - cached) * prices.inputPerMillion +
-        cached * prices.cachedInputPerMillion +
-        (usage.outputTokens ?? 0) * prices.outputPerMillion) /
-      1_000_000
+    const amount = costOf(ratesAt(prices, sent), {
+      input: usage.inputTokens ?? 0,
+      cached: usage.cachedInputTokens ?? 0,
+      output: usage.outputTokens ?? 0,
+    })
     this.add(amount, prices.currency)
   }
 
@@ -189,6 +192,7 @@ export class SessionContext {
     }
     if (wantSummary) {
       try {
+        const sent = new Date()
         const { text, usage } = await summarise({
           llm: spec.llm,
           ...(spec.model !== undefined && { model: spec.model }),
@@ -196,7 +200,7 @@ export class SessionContext {
           maxTokens: Math.floor(this.size * 0.5),
           signal: spec.signal,
         })
-        if (usage) this.charge(usage)
+        if (usage) this.charge(usage, sent)
         const latest = latestUserText(older)
         const opening = openingOf(this.firstMessage(), text, latest, this.currentPlan(), {
           carried: this.carried(),

@@ -151,11 +151,14 @@ async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelRespons
     tools: prompt.tools,
     signal,
   }
+  // The request pays the rates in force as it is sent (a model priced by the clock).
+  const sent = new Date()
   const response = await streamModelResponse(services.llm, request, (kind, text) =>
     spec.append({ type: 'assistant/chunk', turnId, kind, text }),
   )
   if (response.outcome === 'done') {
-    spec.context.answered(request, answerOf(response), response.usage, turnId, spec.append)
+    const turn = { id: turnId, sent }
+    spec.context.answered(request, answerOf(response), response.usage, turn, spec.append)
   }
   return response
 }

@@ -11,7 +11,7 @@ import { Context } from 'cordis'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
 import type { LlmMessage, LlmRequest } from '@deepseek-ai/dsh-llm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import Agents, { ContextMeter, elideBefore, estimateRequest, historyOf, recentStart } from '../src'
 import type { AgentsConfig, SessionEvent } from '../src'
@@ -191,6 +191,31 @@ describe('compaction in a session', () => {
     const cost = tokens.reduce((sum, t) => sum + (t * 1 + 10 * 2) / 1e6, 0)
     expect(usage[1]!.cost!.currency).toBe('USD')
     expect(usage[1]!.cost!.amount).toBeCloseTo(cost, 12)
+  })
+
+  it('each request pays the rates in force when it was sent: peak, then off-peak', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    cleanups.push(async () => void vi.useRealTimers())
+    const prices = {
+      currency: 'USD',
+      inputPerMillion: 4,
+      cachedInputPerMillion: 4,
+      outputPerMillion: 8,
+      offPeak: { inputPerMillion: 2, cachedInputPerMillion: 2, outputPerMillion: 4 },
+      peak: [{ days: [1, 2, 3, 4, 5], from: '06:00', to: '10:00' }],
+    }
+    const responses = [{ text: 'one' }, { text: 'two' }]
+    const host = await windowedHost({ window: 50_000, responses, prices }, 10)
+    const agent = host.agents.create({ cwd: host.dir })
+    vi.setSystemTime(new Date('2026-12-07T07:00:00Z')) // a Monday, peak
+    await agent.send('first')
+    vi.setSystemTime(new Date('2026-12-07T12:00:00Z')) // the same Monday, off-peak
+    await agent.send('second')
+    const [peak, offPeak] = host.llm.requests.map(serverTokens)
+    const usage = of(agent.session.events, 'context/usage')
+    expect(usage[0]!.cost!.amount).toBeCloseTo((peak! * 4 + 10 * 8) / 1e6, 12)
+    const sum = (peak! * 4 + 10 * 8 + offPeak! * 2 + 10 * 4) / 1e6
+    expect(usage[1]!.cost!.amount).toBeCloseTo(sum, 12)
   })
 
   it('one output too large for what is left is cut with a note saying how to see the rest', async () => {

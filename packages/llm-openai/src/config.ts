@@ -3,9 +3,10 @@
 // environment fallback is resolved by the service at construction (see index.ts, models.ts),
 // not here, so the schema stays pure.
 import { z } from 'zod'
+import { ModelFactsSchema, PricesSchema } from './models-file'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
-export const DEFAULT_MODEL = 'deepseek-v4-flash'
+export const DEFAULT_MODEL = 'deepseek-flash'
 
 export const Config = z
   .object({
@@ -21,14 +22,12 @@ export const Config = z
     /** Tokens a request may hold, for every model; default: the model's known window. */
     contextWindow: z.number().int().min(1024).optional(),
     /** What a token costs; default: DeepSeek's prices for its models, none for others. */
-    prices: z
-      .object({
-        currency: z.string().min(1),
-        inputPerMillion: z.number().nonnegative(),
-        cachedInputPerMillion: z.number().nonnegative(),
-        outputPerMillion: z.number().nonnegative(),
-      })
-      .optional(),
+    prices: PricesSchema.optional(),
+    /**
+     * Facts about models by id (a person's models file): each field overrides the built-in
+     * table's for that model. `contextWindow`, `prices` and `imageInput` above still win.
+     */
+    models: z.record(z.string().min(1), ModelFactsSchema).optional(),
     /** The configured `model` takes images (a local server's model no table knows). */
     imageInput: z.boolean().default(false),
     /** Extra attempts after a 429, a 5xx, a network error or a timeout. */

@@ -25,8 +25,9 @@ import {
   modelList,
   retiredModelMove,
 } from './models'
+import type { ModelFacts, ThinkingStyle } from './models'
 import { readChatStream } from './read'
-import { thoughtLevelsOf } from './thinking'
+import { thinkingStyleOf, thoughtLevelsOf } from './thinking'
 import { chatCompletionsUrl, toWireRequest } from './wire'
 
 export default class OpenAiLlm extends Llm {
@@ -67,36 +68,50 @@ export default class OpenAiLlm extends Llm {
   }
 
   /**
-   * The configured window wins, then the known one, then DEFAULT_CONTEXT_WINDOW. Image input:
-   * the `imageInput` config for the configured model, else the server's list (once it
-   * answered), else the table (./image-models), else text only.
+   * What is known of `model`: the built-in table (./models), each field overridden by the
+   * `models` config (a person's models file).
+   */
+  facts(model: string): ModelFacts {
+    return { ...KNOWN_MODELS[model], ...this.settings.models?.[model] }
+  }
+
+  /**
+   * The configured window wins, then the model's facts, then DEFAULT_CONTEXT_WINDOW; the same
+   * for prices. Image input: the `imageInput` config for the configured model, else the
+   * server's list (once it answered), else the facts, else the table of families
+   * (./image-models), else text only.
    */
   override modelInfo(model?: string): LlmModelInfo {
     const id = currentModelName(model ?? this.settings.model)
-    const known = KNOWN_MODELS[id]
-    const prices = this.settings.prices ?? known?.prices
+    const facts = this.facts(id)
+    const prices = this.settings.prices ?? facts.prices
     return {
       id,
-      contextWindow: this.settings.contextWindow ?? known?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+      contextWindow: this.settings.contextWindow ?? facts.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
       ...(prices !== undefined && { prices }),
-      ...(known?.maxOutputTokens !== undefined && { maxOutputTokens: known.maxOutputTokens }),
-      ...(this.takesImages(id) && { imageInput: true }),
+      ...(facts.maxOutputTokens !== undefined && { maxOutputTokens: facts.maxOutputTokens }),
+      ...(this.takesImages(id, facts) && { imageInput: true }),
     }
   }
 
-  /** DeepSeek's levels (off, high, max) for its models; `reasoning_effort`'s for the rest. */
-  override thoughtLevels(model?: string): LlmThoughtLevels {
-    return thoughtLevelsOf(currentModelName(model ?? this.settings.model))
+  /** The levels of the model's thinking style (./thinking); none for a model that has one way. */
+  override thoughtLevels(model?: string): LlmThoughtLevels | undefined {
+    return thoughtLevelsOf(this.thinkingStyle(currentModelName(model ?? this.settings.model)))
   }
 
-  /** A retired DeepSeek name (`deepseek-chat`, `deepseek-reasoner`) and its successor. */
+  /** How `model` (a current name) is told to think. */
+  thinkingStyle(model: string): ThinkingStyle {
+    return thinkingStyleOf(model, this.facts(model), this.settings.baseUrl)
+  }
+
+  /** A DeepSeek name another model now serves (`deepseek-chat`, `deepseek-v4-flash`), and that model. */
   override moved(model?: string): LlmModelMove | undefined {
     return retiredModelMove(model ?? this.settings.model)
   }
 
-  private takesImages(model: string): boolean {
+  private takesImages(model: string, facts: ModelFacts): boolean {
     if (model === currentModelName(this.settings.model) && this.settings.imageInput) return true
-    return this.listedImages.get(model) ?? knownImageInput(model) ?? false
+    return this.listedImages.get(model) ?? facts.imageInput ?? knownImageInput(model) ?? false
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmStreamEvent> {
@@ -108,7 +123,7 @@ export default class OpenAiLlm extends Llm {
     const open = await openChatStream({
       url: chatCompletionsUrl(settings.baseUrl),
       apiKey: this.apiKey,
-      body: JSON.stringify(toWireRequest(request, settings.model)),
+      body: JSON.stringify(toWireRequest(request, settings.model, (id) => this.thinkingStyle(id))),
       maxRetries: settings.maxRetries,
       retryBaseMs: settings.retryBaseMs,
       maxRetryDelayMs: settings.maxRetryDelayMs,
@@ -125,6 +140,7 @@ export {
   API_KEY_ENVS,
   DEEPSEEK_FLASH_PRICES,
   DEEPSEEK_MODELS,
+  DEEPSEEK_PEAK_WINDOWS,
   DEEPSEEK_PRO_PRICES,
   KNOWN_MODELS,
   RETIRED_MODELS,
@@ -134,8 +150,10 @@ export {
   modelList,
   retiredModelMove,
 } from './models'
+export type { ModelFacts, ThinkingStyle } from './models'
+export { defaultModelsFile, parseModelsFile, readModelsFile } from './models-file'
 export { IMAGE_INPUT_RULES, knownImageInput, listedImageInput } from './image-models'
 export type { ImageInputRule } from './image-models'
 export { imageDataUrl } from './wire-images'
-export { thoughtLevelsOf, wireThinking } from './thinking'
+export { returnsReasoning, thinkingStyleOf, thoughtLevelsOf, wireThinking } from './thinking'
 export type { WireThinking } from './thinking'

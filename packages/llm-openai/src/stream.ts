@@ -102,8 +102,10 @@ export class ChatStreamAssembler {
   private readChoice(choice: WireChoice): LlmStreamEvent[] {
     const events: LlmStreamEvent[] = []
     const delta = choice.delta ?? {}
-    if (delta.reasoning_content)
-      events.push({ type: 'reasoning-delta', text: delta.reasoning_content })
+    // DeepSeek and llama.cpp stream `reasoning_content`; vLLM and OpenRouter `reasoning`.
+    const reasoning = delta.reasoning_content ?? delta.reasoning
+    if (typeof reasoning === 'string' && reasoning !== '')
+      events.push({ type: 'reasoning-delta', text: reasoning })
     if (delta.content) events.push({ type: 'text-delta', text: delta.content })
     for (const [position, call] of (delta.tool_calls ?? []).entries()) this.addCall(call, position)
     if (choice.finish_reason) {

@@ -4,8 +4,10 @@
 import type { LlmMessage, LlmRequest, LlmToolSchema } from '@deepseek-ai/dsh-llm'
 import { toWireUserContent, toolImagesMessage } from './wire-images'
 import type { WireContentPart } from './wire-images'
-import { currentModelName } from './models'
-import { returnsReasoning, wireThinking } from './thinking'
+import { DEFAULT_BASE_URL } from './config'
+import { KNOWN_MODELS, currentModelName } from './models'
+import type { ThinkingStyle } from './models'
+import { returnsReasoning, thinkingStyleOf, wireThinking } from './thinking'
 import type { WireThinking } from './thinking'
 
 export interface WireToolCall {
@@ -57,6 +59,8 @@ export interface WireChoice {
   delta?: {
     content?: string | null
     reasoning_content?: string | null
+    /** The same as `reasoning_content`, as vLLM and OpenRouter name it. */
+    reasoning?: string | null
     tool_calls?: WireToolCallDelta[] | null
   }
   finish_reason?: string | null
@@ -116,14 +120,21 @@ function toWireTool(tool: LlmToolSchema): WireTool {
 
 /**
  * The streaming request body. The model is the request's (a retired name sent as its
- * successor), else `model`; the thought level's fields follow it (./thinking). The system
- * prompt becomes the first message (omitted when empty); `tools` is omitted when there are
- * none. Reasoning goes back only where the API requires it: on the answers that called tools,
- * to a DeepSeek model thinking (empty when none was streamed); never on other answers.
+ * successor), else `model`; the thought level's fields follow its thinking style
+ * (./thinking). The system prompt becomes the first message (omitted when empty); `tools` is
+ * omitted when there are none. Reasoning goes back on the answers that called tools (empty when
+ * none was streamed) once the server has streamed reasoning in this conversation, or to a
+ * DeepSeek-style model thinking; never on other answers (see ./thinking `returnsReasoning`).
  */
-export function toWireRequest(request: LlmRequest, model: string): WireRequest {
+export function toWireRequest(
+  request: LlmRequest,
+  model: string,
+  styleOf: (model: string) => ThinkingStyle = (id) =>
+    thinkingStyleOf(id, KNOWN_MODELS[id] ?? {}, DEFAULT_BASE_URL),
+): WireRequest {
   const name = currentModelName(request.model ?? model)
-  const withReasoning = returnsReasoning(name, request.thoughtLevel)
+  const style = styleOf(name)
+  const withReasoning = returnsReasoning(request.messages, style, request.thoughtLevel)
   const messages: WireMessage[] = []
   if (request.system !== '') messages.push({ role: 'system', content: request.system })
   let results: Extract<LlmMessage, { role: 'tool' }>[] = []
@@ -136,7 +147,7 @@ export function toWireRequest(request: LlmRequest, model: string): WireRequest {
   const body: WireRequest = {
     model: name,
     messages,
-    ...wireThinking(name, request.thoughtLevel),
+    ...wireThinking(style, request.thoughtLevel),
     stream: true,
     stream_options: { include_usage: true },
   }

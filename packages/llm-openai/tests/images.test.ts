@@ -72,9 +72,8 @@ describe('images on the wire', () => {
 })
 
 describe('which models take images', () => {
-  it("knows DeepSeek's models read text only and the vision families take images", () => {
-    expect(knownImageInput('deepseek-v4-flash')).toBe(false)
-    expect(knownImageInput('deepseek-v4-pro')).toBe(false)
+  it('the families table: deepseek- ids it does not know read text only, vision families take images', () => {
+    expect(knownImageInput('deepseek-v5-pro')).toBe(false)
     expect(knownImageInput('gpt-4o-mini')).toBe(true)
     expect(knownImageInput('openai/gpt-4.1')).toBe(true)
     expect(knownImageInput('qwen3:8b')).toBeUndefined()

@@ -30,13 +30,13 @@ describe('the model list', () => {
   })
 
   it("without a list from the server, DeepSeek's host offers DeepSeek's two models", () => {
-    expect(modelList('https://api.deepseek.com', 'deepseek-v4-flash', undefined)).toEqual([
-      'deepseek-v4-flash',
+    expect(modelList('https://api.deepseek.com', 'deepseek-flash', undefined)).toEqual([
+      'deepseek-flash',
       'deepseek-v4-pro',
     ])
     expect(modelList('https://api.deepseek.com/v1', 'my-model', undefined)).toEqual([
       'my-model',
-      'deepseek-v4-flash',
+      'deepseek-flash',
       'deepseek-v4-pro',
     ])
     expect(modelList('http://127.0.0.1:8080/v1', 'local', undefined)).toEqual(['local'])
@@ -47,14 +47,23 @@ describe('windows and prices', () => {
   it("DeepSeek's models have their published window and prices", async () => {
     const llm = await model({})
     expect(llm.modelInfo()).toEqual({
-      id: 'deepseek-v4-flash',
+      id: 'deepseek-flash',
       contextWindow: 1_048_576,
       maxOutputTokens: 393_216,
       prices: DEEPSEEK_FLASH_PRICES,
+      imageInput: true,
     })
-    expect(llm.modelInfo('deepseek-v4-pro')).toMatchObject({
+    expect(llm.modelInfo('deepseek-v4-pro')).toEqual({
+      id: 'deepseek-v4-pro',
       contextWindow: 1_048_576,
+      maxOutputTokens: 393_216,
       prices: DEEPSEEK_PRO_PRICES,
+    })
+    expect(DEEPSEEK_FLASH_PRICES).toMatchObject({ inputPerMillion: 0.3, outputPerMillion: 1.2 })
+    expect(DEEPSEEK_FLASH_PRICES.offPeak).toEqual({
+      inputPerMillion: 0.15,
+      cachedInputPerMillion: 0.003,
+      outputPerMillion: 0.6,
     })
     expect(DEEPSEEK_PRO_PRICES.cachedInputPerMillion).toBeLessThan(
       DEEPSEEK_PRO_PRICES.inputPerMillion,

@@ -105,7 +105,6 @@ describe('the request', () => {
             {
               role: 'assistant',
               content: '',
-              reasoning: 'private',
               toolCalls: [{ id: 'c1', name: 'read', arguments: '{"file_path":"a"}' }],
             },
             { role: 'tool', toolCallId: 'c1', content: 'Error: not found', isError: true },
@@ -224,7 +223,7 @@ describe('config', () => {
     await ctx.plugin(OpenAiLlm, { baseUrl: target.baseUrl, apiKey: 'k' })
     await collect(ctx.llm.stream(request()))
     expect(target.received[0]!.body.model).toBe(DEFAULT_MODEL)
-    expect(DEFAULT_MODEL).toBe('deepseek-v4-flash')
+    expect(DEFAULT_MODEL).toBe('deepseek-flash')
   })
 
   it('a config Cordis cannot validate is refused when the plugin loads', async () => {

@@ -11,6 +11,7 @@ declare module 'cordis' {
 
 export { DEFAULT_CONTEXT_WINDOW, Llm } from './llm'
 export * from './types'
+export { costOf, inPeak, minutesOf, ratesAt } from './rates'
 export { LLM_ERROR_CODES, LlmError, createAbortError, isAbortError, isLlmError } from './errors'
 export type { LlmErrorCode, LlmErrorOptions } from './errors'
 export { abortableDelay, throwIfAborted } from './abort'

@@ -50,14 +50,34 @@ export interface LlmUsage {
   cachedInputTokens?: number
 }
 
-/** Prices per million tokens, in `currency`. */
-export interface LlmPrices {
-  currency: string
+/** What a million tokens cost, in the prices' `currency`. */
+export interface LlmRates {
   /** An input token the prompt cache did not serve. */
   inputPerMillion: number
   /** An input token served from the prompt cache. */
   cachedInputPerMillion: number
   outputPerMillion: number
+}
+
+/**
+ * A stretch of the week when a model's peak rates apply, in UTC: `days` are weekdays
+ * (0 Sunday … 6 Saturday), `from` and `to` are `HH:MM`, `to` excluded.
+ */
+export interface LlmPeakWindow {
+  days: number[]
+  from: string
+  to: string
+}
+
+/**
+ * Prices per million tokens, in `currency`. The rates at the top level are the peak rates; a
+ * model priced by the clock adds its `offPeak` rates and the `peak` windows (outside them the
+ * off-peak rates apply). Without both, the top-level rates apply at every hour.
+ */
+export interface LlmPrices extends LlmRates {
+  currency: string
+  offPeak?: LlmRates
+  peak?: LlmPeakWindow[]
 }
 
 /** What a host needs to know of a model to keep its requests inside the window. */

@@ -4,7 +4,7 @@
 // summary request with a summary, and otherwise plays its responses in order (the last one
 // again when they run out). A `read` tool of kind read returns a file's worth of lines.
 import { Llm, LlmError } from '@deepseek-ai/dsh-llm'
-import type { LlmModelInfo, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
+import type { LlmModelInfo, LlmPrices, LlmRequest, LlmStreamEvent } from '@deepseek-ai/dsh-llm'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import { z } from 'zod'
@@ -21,6 +21,8 @@ export interface WindowedConfig {
   skew?: number
   /** Reports no usage (as some local servers), so the agent only has its estimate. */
   silent?: boolean
+  /** The model's prices (default: USD 1 input, 0.1 cached, 2 output per million). */
+  prices?: LlmPrices
 }
 
 export function serverTokens(request: LlmRequest): number {
@@ -48,7 +50,7 @@ export class WindowedLlm extends Llm {
     return {
       id: model ?? 'windowed',
       contextWindow: this.config.window,
-      prices: {
+      prices: this.config.prices ?? {
         currency: 'USD',
         inputPerMillion: 1,
         cachedInputPerMillion: 0.1,
