@@ -39,7 +39,9 @@ frames, logs go to stderr.
 
 Options:
   --script FILE     play a scripted model from a JSON script file
-  --model NAME      model name for the OpenAI-compatible server (default deepseek-v4-flash)
+  --model NAME      model name for the OpenAI-compatible server (default
+                    deepseek-flash; deepseek-chat, deepseek-reasoner and the V4 Flash
+                    aliases are sent as deepseek-flash)
   --base-url URL    base URL of the OpenAI-compatible server (default
                     https://api.deepseek.com); on its own it selects that server,
                     with or without a key
@@ -89,6 +91,23 @@ Environment:
                     none: requests go without an Authorization header
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY
                     the proxy web_fetch and web_search go through
+  XDG_CONFIG_HOME   where the models file is: $XDG_CONFIG_HOME/dsh/models.json
+                    (default ~/.config/dsh/models.json)
+
+Models file: facts about models that override what dsh knows, by model id;
+every field is optional, and a bad entry stops the start with its name:
+  { "models": { "deepseek-flash": {
+      "contextWindow": 1048576, "maxOutputTokens": 393216,
+      "imageInput": true, "thinking": "deepseek",
+      "prices": { "currency": "USD", "inputPerMillion": 0.3,
+        "cachedInputPerMillion": 0.006, "outputPerMillion": 1.2,
+        "offPeak": { "inputPerMillion": 0.15, "cachedInputPerMillion": 0.003,
+                     "outputPerMillion": 0.6 },
+        "peak": [{ "days": [1,2,3,4,5], "from": "01:00", "to": "04:00" },
+                 { "days": [1,2,3,4,5], "from": "06:00", "to": "10:00" }] } } } }
+  thinking: "deepseek" (thinking switch, levels off/low/high/max), "effort"
+  (reasoning_effort alone), "none"; peak windows are UTC, days 0 = Sunday;
+  outside them the offPeak rates apply.
 
 Sandbox: in auto-edit, commands run unasked in a sandbox that lets them write
 only inside the session's folders (and a private /tmp), with no network; in

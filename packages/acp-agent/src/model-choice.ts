@@ -1,14 +1,17 @@
 // Model choice for the `dsh-acp` bin: `--script FILE` wins (the file is read and validated
 // now, so a bad file fails before any protocol frame), else a key (DSH_API_KEY,
 // DEEPSEEK_API_KEY, OPENAI_API_KEY) or `--base-url` selects the OpenAI-compatible model (with
-// no key, a keyless local server), else NoticeLlm answers with how to configure one.
-// Reads the script file and the given environment; never touches stdout.
+// no key, a keyless local server), else NoticeLlm answers with how to configure one. The
+// person's models file (`$XDG_CONFIG_HOME/dsh/models.json`) joins the OpenAI-compatible model.
+// Reads the script file, the models file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
 import {
   DEFAULT_BASE_URL,
   DEFAULT_MODEL,
   apiKeyFromEnv,
   currentModelName,
+  defaultModelsFile,
+  readModelsFile,
 } from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from '@deepseek-ai/dsh-stack'
 
@@ -42,9 +45,17 @@ export async function chooseModel(
   }
   const apiKey = apiKeyFromEnv(env)
   if (apiKey !== undefined || flags.baseUrl !== undefined) {
+    // The person's corrections to what dsh knows of models: a bad file stops the start here.
+    let models
+    try {
+      models = await readModelsFile(defaultModelsFile(env))
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    }
     const model: DshModelOptions = {
       kind: 'openai',
       ...(apiKey !== undefined && { apiKey }),
+      ...(models !== undefined && { models }),
       ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
       ...(flags.model !== undefined && { model: flags.model }),
       ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),

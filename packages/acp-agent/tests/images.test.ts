@@ -91,7 +91,7 @@ describe('a model that reads text only', () => {
     const workspace = await tempDir('ws')
     const model = await recordingServer([textAnswer('Hello.')])
     try {
-      const args = ['--base-url', model.url, '--model', 'deepseek-v4-flash']
+      const args = ['--base-url', model.url, '--model', 'deepseek-v4-pro']
       const { bin, client, agent, init } = await connect(args)
       expect(init.agentCapabilities?.promptCapabilities?.image).toBe(false)
       const { sessionId } = await agent.request('session/new', { cwd: workspace, mcpServers: [] })
@@ -102,7 +102,7 @@ describe('a model that reads text only', () => {
       await expect(refused).rejects.toMatchObject({
         code: -32602,
         message: expect.stringMatching(
-          /The model deepseek-v4-flash reads text only, so the prompt with an image was not sent\. .*--image-input/,
+          /The model deepseek-v4-pro reads text only, so the prompt with an image was not sent\. .*--image-input/,
         ),
       })
       expect(model.bodies).toHaveLength(0)

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,23 @@ describe('model choice', () => {
   })
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true })
+  })
+
+  it("the person's models file joins the model, and a bad one stops the start naming its entry", async () => {
+    const config = join(dir, 'config')
+    await mkdir(join(config, 'dsh'), { recursive: true })
+    const file = join(config, 'dsh', 'models.json')
+    await writeFile(file, JSON.stringify({ models: { mine: { contextWindow: 4096 } } }))
+    const env = { DEEPSEEK_API_KEY: 'sk-test', XDG_CONFIG_HOME: config }
+    const good = await chooseModel({ model: 'mine' }, env)
+    expect(good).toMatchObject({ ok: true, model: { models: { mine: { contextWindow: 4096 } } } })
+    await writeFile(file, JSON.stringify({ models: { mine: { contextWindow: 'big' } } }))
+    expect(await chooseModel({}, env)).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        new RegExp(`^the models file ${file} has a bad entry at models\\.mine\\.contextWindow: `),
+      ),
+    })
   })
 
   it('a script wins over a key', async () => {
@@ -48,7 +65,7 @@ describe('model choice', () => {
       ok: true,
       model: { kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', contextWindow: 8192 },
       description:
-        'OpenAI-compatible model deepseek-v4-flash at http://127.0.0.1:11434/v1, no API key',
+        'OpenAI-compatible model deepseek-flash at http://127.0.0.1:11434/v1, no API key',
     })
   })
 

@@ -1,5 +1,5 @@
 // DeepSeek's current models over the BUILT bin's real stdio, against an OpenAI-compatible
-// server on 127.0.0.1 standing in for DeepSeek: the default request names deepseek-v4-flash
+// server on 127.0.0.1 standing in for DeepSeek: the default request names deepseek-flash
 // and thinks; a retired name given with --model is sent as its successor, and the person is
 // told once. The mode, model and thought_level options: shown, switched (each answer the
 // whole list), in force on the next request, and kept by session/load. Every frame the bin wrote is checked against the ACP schema.
@@ -45,33 +45,30 @@ async function oneSession(model: ModelServer, args: string[], prompts: number) {
 }
 
 describe("DeepSeek's models", () => {
-  it('the default request names deepseek-v4-flash, thinking at high', async () => {
+  it('the default request names deepseek-flash, thinking at high', async () => {
     const model = await recordingServer([textAnswer('hi')])
     try {
       const { opened } = await oneSession(model, [], 1)
       expect(model.bodies[0]).toMatchObject({
-        model: 'deepseek-v4-flash',
+        model: 'deepseek-flash',
         thinking: { type: 'enabled' },
         reasoning_effort: 'high',
       })
       const option = opened.configOptions?.find((entry) => entry.id === 'model')
-      expect(option).toMatchObject({ currentValue: 'deepseek-v4-flash' })
+      expect(option).toMatchObject({ currentValue: 'deepseek-flash' })
     } finally {
       model.close()
     }
   })
 
-  it('--model deepseek-chat is sent as deepseek-v4-flash, and the person is told once', async () => {
+  it('--model deepseek-chat is sent as deepseek-flash, and the person is told once', async () => {
     const model = await recordingServer([textAnswer('one'), textAnswer('two')])
     try {
       const { texts } = await oneSession(model, ['--model', 'deepseek-chat'], 2)
-      expect(model.bodies.map((body) => body.model)).toEqual([
-        'deepseek-v4-flash',
-        'deepseek-v4-flash',
-      ])
-      const told = texts.filter((text) => text.includes('retired the model name deepseek-chat'))
+      expect(model.bodies.map((body) => body.model)).toEqual(['deepseek-flash', 'deepseek-flash'])
+      const told = texts.filter((text) => text.includes('serves deepseek-chat with'))
       expect(told).toHaveLength(1)
-      expect(told[0]).toContain('deepseek-v4-flash')
+      expect(told[0]).toContain('dsh sends deepseek-flash instead')
     } finally {
       model.close()
     }
@@ -116,7 +113,7 @@ describe('config options over the bin', () => {
       })
       expect(answer.configOptions.map((option) => [option.id, option.currentValue])).toEqual([
         ['mode', 'read-only'],
-        ['model', 'deepseek-v4-flash'],
+        ['model', 'deepseek-flash'],
         ['thought_level', 'high'],
       ])
       const seen = client.updates.slice(before).map(({ update }) => update)
@@ -144,7 +141,7 @@ describe('config options over the bin', () => {
       })
       await agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'm' }] })
       expect(model.bodies[2]).toMatchObject({
-        model: 'deepseek-v4-flash',
+        model: 'deepseek-flash',
         thinking: { type: 'enabled' },
         reasoning_effort: 'max',
       })
@@ -167,7 +164,7 @@ describe('config options over the bin', () => {
       expect(loaded.modes?.currentModeId).toBe('read-only')
       expect(loaded.configOptions?.map((option) => [option.id, option.currentValue])).toEqual([
         ['mode', 'read-only'],
-        ['model', 'deepseek-v4-flash'],
+        ['model', 'deepseek-flash'],
         ['thought_level', 'max'],
       ])
       second.connection.close()

@@ -65,7 +65,9 @@ export function parseModelsFile(text: string, path: string): Record<string, Mode
     json = JSON.parse(text)
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error)
-    throw new Error(`the models file ${path} is not JSON (${why}); fix it or remove it`)
+    throw new Error(`the models file ${path} is not JSON (${why}); fix it or remove it`, {
+      cause: error,
+    })
   }
   const parsed = ModelsFile.safeParse(json)
   if (parsed.success) return parsed.data.models

@@ -11,7 +11,7 @@ export const NOTICE_TEXT = [
   '',
   'To use DeepSeek, set DEEPSEEK_API_KEY in the environment of the agent process (in Zed:',
   "the `env` of this agent's `agent_servers` entry) and start it again. Choose the model with",
-  '`--model NAME` (default deepseek-v4-flash). For another OpenAI-compatible server (a local one',
+  '`--model NAME` (default deepseek-flash). For another OpenAI-compatible server (a local one',
   'needs no key), pass `--base-url URL`.',
   '',
   'To replay a scripted session without a key or network, start dsh-acp with `--script FILE`.',

@@ -15,14 +15,24 @@ import { BIN } from './build'
 
 /** Where the bins of this test file store their sessions: never the person's own state. */
 const STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-state-'))
-process.on('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }))
+/** Their config home: no test reads the person's models file or stored key. */
+const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'dsh-config-'))
+process.on('exit', () => {
+  rmSync(STATE_HOME, { recursive: true, force: true })
+  rmSync(CONFIG_HOME, { recursive: true, force: true })
+})
 
 /**
  * The environment of the parent without a model key, so no test reaches a real model, and
- * with its own state home, so no test stores sessions in the person's.
+ * with its own state and config homes, so no test stores sessions in the person's or reads
+ * their config.
  */
 export function envWithoutKey(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_STATE_HOME: STATE_HOME }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_STATE_HOME: STATE_HOME,
+    XDG_CONFIG_HOME: CONFIG_HOME,
+  }
   delete env.DEEPSEEK_API_KEY
   delete env.DSH_API_KEY
   delete env.OPENAI_API_KEY
