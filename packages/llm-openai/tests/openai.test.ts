@@ -195,6 +195,20 @@ describe('api keys', () => {
     expect(await keyOf({ OPENAI_API_KEY: 'oa' })).toBe('Bearer oa')
   })
 
+  it('a resolveApiKey hook is asked at each request, so a key that arrives later is sent', async () => {
+    const answer = streamOf([delta({}, 'stop')])
+    const target = await serve(answer, answer)
+    let stored: string | undefined
+    const llm = await model({ baseUrl: target.baseUrl, apiKey: 'loaded', resolveApiKey: () => stored })
+    await collect(llm.stream(request()))
+    stored = 'logged-in'
+    await collect(llm.stream(request()))
+    expect(target.received.map((r) => r.headers.authorization)).toEqual([
+      'Bearer loaded',
+      'Bearer logged-in',
+    ])
+  })
+
   it('with no key the request goes without an authorization header', async () => {
     expect(await keyOf({})).toBeUndefined()
   })
