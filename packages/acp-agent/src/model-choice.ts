@@ -1,7 +1,9 @@
 // Model choice for the `dsh-acp` bin: `--script FILE` wins (the file is read and validated
-// now, so a bad file fails before any protocol frame), else a key (DSH_API_KEY,
-// DEEPSEEK_API_KEY, OPENAI_API_KEY) or `--base-url` selects the OpenAI-compatible model (with
-// no key, a keyless local server), else NoticeLlm answers with how to configure one.
+// now, so a bad file fails before any protocol frame), else the OpenAI-compatible model at
+// `--base-url` (default DeepSeek's), its key from the environment (DSH_API_KEY,
+// DEEPSEEK_API_KEY, OPENAI_API_KEY), else the one stored by `dsh-acp --login`, asked again
+// before each request (./api-key); with none, a local server goes keyless and DeepSeek's
+// opens no session until the person logs in (./app-auth).
 // Reads the script file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
 import {
@@ -11,6 +13,7 @@ import {
   currentModelName,
 } from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from '@deepseek-ai/dsh-stack'
+import type { ApiKeySource } from './api-key'
 
 export type ModelChoice =
   { ok: true; model: DshModelOptions; description: string } | { ok: false; message: string }
@@ -24,9 +27,11 @@ export interface ModelFlags {
   imageInput?: boolean
 }
 
+/** `keys`: where a key not in the environment comes from (the stored one); none: only `env`. */
 export async function chooseModel(
   flags: ModelFlags,
   env: Record<string, string | undefined>,
+  keys?: ApiKeySource,
 ): Promise<ModelChoice> {
   if (flags.script !== undefined) {
     try {
@@ -41,29 +46,27 @@ export async function chooseModel(
     }
   }
   const apiKey = apiKeyFromEnv(env)
-  if (apiKey !== undefined || flags.baseUrl !== undefined) {
-    const model: DshModelOptions = {
-      kind: 'openai',
-      ...(apiKey !== undefined && { apiKey }),
-      ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
-      ...(flags.model !== undefined && { model: flags.model }),
-      ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),
-      ...(flags.imageInput === true && { imageInput: true }),
-    }
-    // A retired name (deepseek-chat) is sent as its successor; the session tells the person.
-    const named = flags.model ?? DEFAULT_MODEL
-    const sent = currentModelName(named)
-    const shown = sent === named ? named : `${sent} (for the retired ${named})`
-    const target = `${shown} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
-    const keyed = apiKey === undefined ? ', no API key' : ''
-    return { ok: true, model, description: `OpenAI-compatible model ${target}${keyed}` }
+  const model: DshModelOptions = {
+    kind: 'openai',
+    ...(apiKey !== undefined && { apiKey }),
+    // No key in the environment: the one stored by `dsh-acp --login`, as `keys` last read it.
+    ...(apiKey === undefined && keys !== undefined && { resolveApiKey: () => keys.current() }),
+    ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),
+    ...(flags.model !== undefined && { model: flags.model }),
+    ...(flags.contextWindow !== undefined && { contextWindow: flags.contextWindow }),
+    ...(flags.imageInput === true && { imageInput: true }),
   }
-  return {
-    ok: true,
-    model: { kind: 'unconfigured' },
-    description:
-      flags.model !== undefined
-        ? 'no model configured: --model needs an API key (DSH_API_KEY, DEEPSEEK_API_KEY or OPENAI_API_KEY) or --base-url'
-        : 'no model configured (set DEEPSEEK_API_KEY, pass --base-url URL or --script FILE)',
-  }
+  // A retired name (deepseek-chat) is sent as its successor; the session tells the person.
+  const named = flags.model ?? DEFAULT_MODEL
+  const sent = currentModelName(named)
+  const shown = sent === named ? named : `${sent} (for the retired ${named})`
+  const target = `${shown} at ${flags.baseUrl ?? DEFAULT_BASE_URL}`
+  const origin = apiKey !== undefined ? 'environment' : keys?.origin()
+  const keyed =
+    origin === 'environment'
+      ? ''
+      : origin === 'stored'
+        ? ', the key stored by --login'
+        : ', no API key'
+  return { ok: true, model, description: `OpenAI-compatible model ${target}${keyed}` }
 }

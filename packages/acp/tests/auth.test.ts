@@ -33,9 +33,10 @@ describe('a client that runs terminal logins', () => {
 
   it('is none without either, or with a value other than true', () => {
     expect(authClientOf(undefined)).toEqual({ terminal: false, terminalMeta: false })
-    expect(authClientOf({ auth: { terminal: false }, _meta: { 'terminal-auth': 'yes' } })).toEqual(
-      { terminal: false, terminalMeta: false },
-    )
+    expect(authClientOf({ auth: { terminal: false }, _meta: { 'terminal-auth': 'yes' } })).toEqual({
+      terminal: false,
+      terminalMeta: false,
+    })
   })
 })
 

@@ -198,10 +198,11 @@ describe('api keys', () => {
   it('a resolveApiKey hook is asked at each request, so a key that arrives later is sent', async () => {
     const answer = streamOf([delta({}, 'stop')])
     const target = await serve(answer, answer)
-    let stored: string | undefined
-    const llm = await model({ baseUrl: target.baseUrl, apiKey: 'loaded', resolveApiKey: () => stored })
+    const stored: { key?: string } = {}
+    const resolveApiKey = () => stored.key
+    const llm = await model({ baseUrl: target.baseUrl, apiKey: 'loaded', resolveApiKey })
     await collect(llm.stream(request()))
-    stored = 'logged-in'
+    stored.key = 'logged-in'
     await collect(llm.stream(request()))
     expect(target.received.map((r) => r.headers.authorization)).toEqual([
       'Bearer loaded',

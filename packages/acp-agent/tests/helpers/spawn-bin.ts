@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
@@ -15,19 +16,38 @@ import { BIN } from './build'
 
 /** Where the bins of this test file store their sessions: never the person's own state. */
 const STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-state-'))
-process.on('exit', () => rmSync(STATE_HOME, { recursive: true, force: true }))
+/** Their config home: no bin reads or writes the person's stored key. */
+const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'dsh-config-'))
+process.on('exit', () => {
+  for (const dir of [STATE_HOME, CONFIG_HOME]) rmSync(dir, { recursive: true, force: true })
+})
 
 /**
  * The environment of the parent without a model key, so no test reaches a real model, and
- * with its own state home, so no test stores sessions in the person's.
+ * with its own state and config homes, so no test stores sessions in the person's or finds
+ * the person's stored key.
  */
 export function envWithoutKey(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, XDG_STATE_HOME: STATE_HOME }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_STATE_HOME: STATE_HOME,
+    XDG_CONFIG_HOME: CONFIG_HOME,
+  }
   delete env.DEEPSEEK_API_KEY
   delete env.DSH_API_KEY
   delete env.OPENAI_API_KEY
   return env
 }
+
+/**
+ * A scripted model of one answer, for bins whose tests open or load sessions and send no prompt
+ * that matters: no key, no network (DeepSeek's server, the default, opens no session without
+ * a key).
+ */
+export const QUIET_MODEL = [
+  '--script',
+  fileURLToPath(new URL('../fixtures/quiet-script.json', import.meta.url)),
+]
 
 export interface BinExit {
   code: number | null
