@@ -76,7 +76,8 @@ describe('model choice', () => {
 
   it('a blank key counts as no key', async () => {
     const choice = await chooseModel({}, { DEEPSEEK_API_KEY: '   ' })
-    expect(choice.ok && choice.model.kind === 'openai' && choice.model.apiKey).toBe(false)
+    expect(choice).toMatchObject({ ok: true, model: { kind: 'openai' } })
+    expect(choice.ok && choice.model).not.toHaveProperty('apiKey')
   })
 
   it('with no key in the environment the model asks the stored key at each request', async () => {
