@@ -56,11 +56,17 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 }
 
-/** Starts `bin` in `dir`, opens a session, closes stdin; rejects unless it answered and exited 0. */
+/**
+ * Starts `bin` in `dir`, opens a session, closes stdin; rejects unless it answered and exited 0.
+ * The model is an OpenAI-compatible server that is not there, with no key: DeepSeek's server
+ * opens no session without one, and no build reaches the network (its model list is refused at
+ * once, as an editor's start would find a server's list).
+ */
 function startOnce(bin: string, dir: string): Promise<void> {
-  const env = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(dir, 'config') }
   for (const key of ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY']) delete env[key]
-  const child = spawn(process.execPath, [bin, '--sessions', join(dir, 'sessions')], {
+  const args = ['--base-url', 'http://127.0.0.1:9/v1', '--sessions', join(dir, 'sessions')]
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd: dir,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -12,7 +12,11 @@ import { Readable } from 'node:stream'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
 import { Context, Logger } from 'cordis'
 import { config as zodConfig } from 'zod'
+import { DEFAULT_BASE_URL } from '@deepseek-ai/dsh-llm-openai'
 import { parseCli, USAGE } from './cli'
+import { serverSignIn } from './app-auth'
+import { credentialsPath } from './credentials'
+import { runLogin, runLogout } from './login'
 import { chooseModel } from './model-choice'
 import { chooseWeb } from './web-choice'
 import { readVersion } from './version'
@@ -67,13 +71,26 @@ async function main(argv: string[]): Promise<void> {
     case 'zed-settings':
       process.stdout.write(zedSettings(zedSettingsInput(command.flags)))
       return
+    case 'login':
+    case 'logout':
+      return process.exit(await signIn(command.kind, command.baseUrl))
     case 'error':
       log.line(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.`)
       process.exit(2)
   }
 
+  // A model server's key: the environment's, else the stored one; a script needs none.
+  const signedIn =
+    command.script === undefined
+      ? serverSignIn({
+          ...(command.baseUrl !== undefined && { baseUrl: command.baseUrl }),
+          env: process.env,
+          launch: { command: process.execPath, args: [process.argv[1] ?? 'dsh-acp', ...argv] },
+          warn: (problem) => log.line(`dsh-acp: ${problem}`),
+        })
+      : undefined
   // Everything that can fail on bad input fails here, before a single protocol frame.
-  const choice = await chooseModel(command, process.env)
+  const choice = await chooseModel(command, process.env, signedIn?.keys)
   if (!choice.ok) {
     log.line(`dsh-acp: ${choice.message}`)
     process.exit(1)
@@ -139,15 +156,23 @@ async function main(argv: string[]): Promise<void> {
   })
   const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
   live.stdio = stdio
+  const auth = signedIn?.auth
   const connection =
     front === undefined
-      ? dsh.serve(stdio.stream)
+      ? dsh.serve(stdio.stream, { ...(auth && { auth }) })
       : dsh.serve(
           tapFront(stdio.stream, front, (problem) => log.line(`dsh-acp: ${problem}`)),
-          { sessionIds: front.sessionIds },
+          { sessionIds: front.sessionIds, ...(auth && { auth }) },
         )
   await connection.closed.catch((error: unknown) => log.error('connection', error))
   await end.end()
+}
+
+/** `--login` / `--logout` (./login) for the server of `--base-url`: the exit code. */
+async function signIn(kind: 'login' | 'logout', baseUrl = DEFAULT_BASE_URL): Promise<number> {
+  const options = { baseUrl, file: credentialsPath(process.env), env: process.env }
+  if (kind === 'logout') return runLogout({ ...options, out: process.stdout })
+  return runLogin({ ...options, input: process.stdin, out: process.stdout, err: process.stderr })
 }
 
 function zedSettingsInput(flags: string[]): ZedSettingsInput {

@@ -27,6 +27,10 @@ export type CliCommand =
       webSearchDeepseek?: boolean
       webSearchDeepseekUrl?: string
     }
+  /** Ask for the key of the server (`--base-url`'s, default DeepSeek's), check it, store it. */
+  | { kind: 'login'; baseUrl?: string }
+  /** Remove the stored key of the server. */
+  | { kind: 'logout'; baseUrl?: string }
   /** Print Zed's settings entry for these flags (the others given, checked as for serving). */
   | { kind: 'zed-settings'; flags: string[] }
   | { kind: 'error'; message: string }
@@ -68,6 +72,14 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
   --print-zed-settings
                     print the agent_servers entry of Zed's settings.json that
                     starts this install with the other flags given, and exit
+  --login           ask for the server's API key (typed without echo, or the
+                    first line of stdin), check it with the server (GET /models;
+                    a refused key is not stored), keep it in
+                    $XDG_CONFIG_HOME/dsh/credentials.json (else
+                    ~/.config/dsh/credentials.json, mode 0600), one key per
+                    server (--base-url's, default DeepSeek's), and exit; this
+                    is the login an editor runs in its terminal
+  --logout          remove the stored key of that server and exit
   --pass-env NAME   pass the variable NAME to commands although its name looks
                     like a secret (*_API_KEY, *_TOKEN, *_SECRET, *_PASSWORD,
                     AWS_*, ...); repeat for more (default: none passed)
@@ -87,8 +99,11 @@ ${PERMISSION_MODES.map((mode) => `                      ${mode.id.padEnd(12)}${m
 
 Environment:
   DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY
-                    API key for the OpenAI-compatible server, the first set wins;
-                    none: requests go without an Authorization header
+                    API key for the OpenAI-compatible server, the first set wins,
+                    then the key stored by --login (looked for again before each
+                    new session); none: DeepSeek's server opens no session (the
+                    editor is told to log in), another --base-url server gets
+                    requests without an Authorization header
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY
                     the proxy web_fetch and web_search go through
   XDG_CONFIG_HOME   where the models file is: $XDG_CONFIG_HOME/dsh/models.json
@@ -116,9 +131,8 @@ Debian/Ubuntu: sudo apt-get install bubblewrap) and user namespaces. Without
 a working sandbox, or with --sandbox off, those commands are asked (auto-edit)
 or refused (read-only), and each session is told why once.
 
-Model choice: --script FILE wins; else a key or --base-url selects the
-OpenAI-compatible model; else every prompt is answered with a message on how
-to configure a model.
+Model choice: --script FILE wins; else the OpenAI-compatible model at
+--base-url (default DeepSeek's, which needs a key: see --login).
 `
 
 /** Parses the bin's arguments (without `node` and the script path). Never throws. */
@@ -141,6 +155,8 @@ export function parseCli(args: readonly string[]): CliCommand {
         sandbox: { type: 'string' },
         'sandbox-network': { type: 'boolean' },
         'print-zed-settings': { type: 'boolean' },
+        login: { type: 'boolean' },
+        logout: { type: 'boolean' },
         'pass-env': { type: 'string', multiple: true },
         'web-allow-private': { type: 'boolean' },
         'web-search-url': { type: 'string' },
@@ -236,6 +252,12 @@ export function parseCli(args: readonly string[]): CliCommand {
       kind: 'error',
       message: `--mcp-timeout takes seconds, more than 0 and at most 3600, got "${mcpTimeout}"`,
     }
+  }
+  if (values.login === true && values.logout === true) {
+    return { kind: 'error', message: 'give --login or --logout, not both' }
+  }
+  if (values.login === true || values.logout === true) {
+    return { kind: values.login === true ? 'login' : 'logout', ...(baseUrl && { baseUrl }) }
   }
   if (values['print-zed-settings'] === true) {
     return { kind: 'zed-settings', flags: args.filter((arg) => arg !== '--print-zed-settings') }

@@ -11,7 +11,7 @@ import type { AcpFrame } from '@deepseek-ai/dsh-acp-testing'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
 import { tempDirs } from './helpers/temp-dirs'
-import { startBin } from './helpers/spawn-bin'
+import { QUIET_MODEL, startBin } from './helpers/spawn-bin'
 
 const tempDir = tempDirs('dsh-big-write')
 
@@ -112,7 +112,7 @@ describe('a 30 MB write in auto-edit', () => {
 
   it('a new process loading the session replays the clipped card', async () => {
     const home = await tempDir('home')
-    const bin = startBin(['--sessions', store, '--mode', 'auto-edit'], home)
+    const bin = startBin([...QUIET_MODEL, '--sessions', store, '--mode', 'auto-edit'], home)
     const client = new HarnessClient(bin.stream)
     const agent = client.connection.agent
     await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })

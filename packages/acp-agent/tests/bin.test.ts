@@ -130,23 +130,6 @@ describe('a scripted session over stdio', () => {
   })
 })
 
-describe('no model configured', () => {
-  it('a prompt is answered with how to configure a model and ends with end_turn', async () => {
-    const workspace = await tempDir('notice')
-    const run = await promptOnce(startBin([], workspace), workspace, 'hello')
-    const text = messageText(run.updates)
-    expect(text).toContain('DEEPSEEK_API_KEY')
-    expect(text).toContain('--script FILE')
-    expect(run.stopReason).toBe('end_turn')
-    expect(toolUpdates(run.updates)).toEqual([])
-    expect(run.exitCode).toBe(0)
-    expect(run.lines.slice(0, -1)).toHaveLength(
-      run.bin.frames.filter((f) => f.from === 'agent').length,
-    )
-    assertAgentFramesValid(run.bin.frames)
-  })
-})
-
 describe('an openai-compatible server', () => {
   it('with a key the bin streams from --base-url using --model and the bearer key', async () => {
     const seen: { path?: string; auth?: string; body?: { model?: string } } = {}

@@ -95,6 +95,9 @@ describe('flags that select a command', () => {
       '--sandbox-network',
       'bubblewrap',
       'DEEPSEEK_API_KEY',
+      '--login',
+      '--logout',
+      'credentials.json',
     ]) {
       expect(USAGE).toContain(word)
     }
@@ -184,6 +187,25 @@ describe('bad flags', () => {
         message: `--editor-timeout takes seconds, more than 0 and at most 3600, got "${value}"`,
       })
     }
+  })
+})
+
+describe('the login', () => {
+  it('--login and --logout take the server of --base-url, beside the serving flags an editor adds', () => {
+    expect(parseCli(['--login'])).toEqual({ kind: 'login' })
+    expect(parseCli(['--mode', 'ask', '--base-url', 'http://127.0.0.1:1/v1', '--login'])).toEqual({
+      kind: 'login',
+      baseUrl: 'http://127.0.0.1:1/v1',
+    })
+    expect(parseCli(['--logout'])).toEqual({ kind: 'logout' })
+  })
+
+  it('both at once, or a bad --base-url with them, is refused', () => {
+    expect(parseCli(['--login', '--logout'])).toEqual({
+      kind: 'error',
+      message: 'give --login or --logout, not both',
+    })
+    expect(parseCli(['--login', '--base-url', 'x']).kind).toBe('error')
   })
 })
 

@@ -12,6 +12,7 @@ import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { FileSessionStore } from '@deepseek-ai/dsh-session-store'
 import { ensureBuilt } from './helpers/build'
 import { RawBin, isRunning, processesIn } from './helpers/raw-bin'
+import { QUIET_MODEL } from './helpers/spawn-bin'
 import { startStreamingModel } from './helpers/streaming-model'
 import type { StreamingModel } from './helpers/streaming-model'
 import { tempDirs } from './helpers/temp-dirs'
@@ -76,7 +77,7 @@ async function openTurn(bin: RawBin, workspace: string): Promise<string> {
 
 /** A new agent on the same store loads the session at once (its lock was given back). */
 async function loadsAgain(store: string, home: string, workspace: string, sessionId: string) {
-  const next = startBin(['--sessions', store], home)
+  const next = startBin([...QUIET_MODEL, '--sessions', store], home)
   await initialize(next)
   const loaded = await next.request('session/load', { sessionId, cwd: workspace, mcpServers: [] })
   expect(loaded.error).toBeUndefined()
@@ -199,7 +200,7 @@ describe('a session log the store did not write', () => {
     // A line as a newer dsh (or a hand edit) might leave it.
     writer.append({ type: 'tool/progress', turnId: 't1' } as never)
     writer.close()
-    const bin = startBin(['--sessions', store], home)
+    const bin = startBin([...QUIET_MODEL, '--sessions', store], home)
     await initialize(bin)
     const loaded = await bin.request('session/load', {
       sessionId: 'odd',

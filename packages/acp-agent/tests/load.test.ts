@@ -12,7 +12,7 @@ import { FileSessionStore } from '@deepseek-ai/dsh-session-store'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from './helpers/build'
 import { tempDirs } from './helpers/temp-dirs'
-import { startBin } from './helpers/spawn-bin'
+import { QUIET_MODEL, startBin } from './helpers/spawn-bin'
 
 const tempDir = tempDirs('dsh-load')
 
@@ -133,7 +133,7 @@ describe('loading a long session', () => {
     writer.close()
     expect(events).toBe(10_000)
 
-    const bin = startBin(['--sessions', store], workspace)
+    const bin = startBin([...QUIET_MODEL, '--sessions', store], workspace)
     const client = new HarnessClient(bin.stream)
     const agent = client.connection.agent
     await agent.request(acp.methods.agent.initialize, {

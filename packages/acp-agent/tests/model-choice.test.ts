@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiKeySource } from '../src/api-key'
+import { removeKey, storeKey } from '../src/credentials'
 import { chooseModel } from '../src/model-choice'
 
 describe('model choice', () => {
@@ -79,19 +81,47 @@ describe('model choice', () => {
     expect(await keyOf({ OPENAI_API_KEY: 'c' })).toBe('c')
   })
 
-  it('--model alone with no key says what selects a server', async () => {
+  it('no key and no script is the model at deepseek with no key, not a notice model', async () => {
     const choice = await chooseModel({ model: 'deepseek-reasoner' }, {})
-    expect(choice).toMatchObject({ ok: true, model: { kind: 'unconfigured' } })
-    expect(choice.ok && choice.description).toContain('--base-url')
-  })
-
-  it('no key and no script is the unconfigured model', async () => {
-    expect(await chooseModel({}, {})).toMatchObject({ ok: true, model: { kind: 'unconfigured' } })
+    expect(choice).toEqual({
+      ok: true,
+      model: { kind: 'openai', model: 'deepseek-reasoner' },
+      description:
+        'OpenAI-compatible model deepseek-v4-flash (for the retired deepseek-reasoner) at https://api.deepseek.com, no API key',
+    })
   })
 
   it('a blank key counts as no key', async () => {
     const choice = await chooseModel({}, { DEEPSEEK_API_KEY: '   ' })
-    expect(choice).toMatchObject({ ok: true, model: { kind: 'unconfigured' } })
+    expect(choice).toMatchObject({ ok: true, model: { kind: 'openai' } })
+    expect(choice.ok && choice.model).not.toHaveProperty('apiKey')
+  })
+
+  it('with no key in the environment the model asks the stored key at each request', async () => {
+    const file = join(dir, 'config', 'dsh', 'credentials.json')
+    storeKey(file, 'https://api.deepseek.com', 'sk-stored')
+    const keys = new ApiKeySource({ env: {}, file, baseUrl: 'https://api.deepseek.com', warn() {} })
+    const choice = await chooseModel({}, {}, keys)
+    expect(choice.ok && choice.description).toMatch(/, the key stored by --login$/)
+    const model = choice.ok && choice.model.kind === 'openai' ? choice.model : undefined
+    expect(model?.apiKey).toBeUndefined()
+    expect(model?.resolveApiKey?.()).toBe('sk-stored')
+    removeKey(file, 'https://api.deepseek.com')
+    keys.refresh()
+    expect(model?.resolveApiKey?.()).toBeUndefined()
+  })
+
+  it('an environment key wins over the stored one and is not asked again', async () => {
+    const file = join(dir, 'config2', 'dsh', 'credentials.json')
+    storeKey(file, 'https://api.deepseek.com', 'sk-stored')
+    const env = { DEEPSEEK_API_KEY: 'sk-env' }
+    const keys = new ApiKeySource({ env, file, baseUrl: 'https://api.deepseek.com', warn() {} })
+    const choice = await chooseModel({}, env, keys)
+    expect(choice).toMatchObject({ ok: true, model: { kind: 'openai', apiKey: 'sk-env' } })
+    expect(choice.ok && choice.model.kind === 'openai' && 'resolveApiKey' in choice.model).toBe(
+      false,
+    )
+    expect(keys.current()).toBe('sk-env')
   })
 
   it('a missing script file is refused naming the file', async () => {

@@ -14,7 +14,7 @@ import { ensureBuilt } from './helpers/build'
 import { tempDirs } from './helpers/temp-dirs'
 import { openLiveSession } from './helpers/live-session'
 import type { LiveSession, LiveSessionOptions } from './helpers/live-session'
-import { startBin } from './helpers/spawn-bin'
+import { QUIET_MODEL, startBin } from './helpers/spawn-bin'
 
 const tempDir = tempDirs('dsh-shell')
 
@@ -176,7 +176,7 @@ describe('a stored session with commands over stdio', () => {
     expect(await session.close()).toBe(0)
     live = undefined
 
-    const bin = startBin(['--sessions', sessions], await tempDir('home2'))
+    const bin = startBin([...QUIET_MODEL, '--sessions', sessions], await tempDir('home2'))
     const updates: SessionUpdate[] = []
     const connection = acp
       .client()

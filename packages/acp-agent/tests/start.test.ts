@@ -15,7 +15,7 @@ import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { HarnessClient } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
 import { startModelServer } from './helpers/model-server'
-import { envWithoutKey, startBin } from './helpers/spawn-bin'
+import { QUIET_MODEL, envWithoutKey, startBin } from './helpers/spawn-bin'
 
 const execFileAsync = promisify(execFile)
 const dirs: string[] = []
@@ -40,7 +40,12 @@ async function startAndOpen(
   bin: string,
   dir: string,
 ): Promise<{ code: number | null; id: string }> {
-  const run = startBin(['--sessions', join(dir, 'sessions')], dir, envWithoutKey(), bin)
+  const run = startBin(
+    [...QUIET_MODEL, '--sessions', join(dir, 'sessions')],
+    dir,
+    envWithoutKey(),
+    bin,
+  )
   const connection = acp.client().connect(run.stream)
   const init = await connection.agent.request(acp.methods.agent.initialize, {
     protocolVersion: acp.PROTOCOL_VERSION,

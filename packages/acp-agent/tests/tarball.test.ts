@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { envWithoutKey, startCommand } from './helpers/spawn-bin'
+import { QUIET_MODEL, envWithoutKey, startCommand } from './helpers/spawn-bin'
 
 const run = promisify(execFile)
 let root = ''
@@ -132,7 +132,7 @@ describe('the packed app', () => {
     const env = { ...envWithoutKey(), HOME: home }
     const open = async () => {
       const workspace = await mkdtemp(join(root, 'again-'))
-      const bin = startCommand(installed, [], workspace, env)
+      const bin = startCommand(installed, QUIET_MODEL, workspace, env)
       const client = new HarnessClient(bin.stream)
       const agent = client.connection.agent
       await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })

@@ -8,12 +8,15 @@ import { agent as acpAgent, methods } from '@agentclientprotocol/sdk'
 import type {
   AgentConnection,
   AnyMessage,
+  AuthMethod,
   ClientCapabilities,
   Stream,
 } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import { ConnectionSessions } from './connection-sessions'
 import type { AcpBridgeDeps } from './bridge-deps'
+import { authClientOf, authenticate, logout } from './auth'
+import type { AcpAuth } from './auth'
 import type { AcpConnectionState } from './connection-state'
 import { acpSessionFiles } from './editor-files'
 import { acpElicitOf } from './elicit'
@@ -66,6 +69,11 @@ export interface AcpServeOptions {
    * does); undefined: a fresh one.
    */
   sessionIds?: () => string | undefined
+  /**
+   * How the client signs in (./auth): the methods `initialize` lists and the gate before a
+   * session opens; none: no methods, every session opens.
+   */
+  auth?: AcpAuth
 }
 
 /** Serves one ACP client over `stream` until it disconnects or `close()` is called. */
@@ -78,6 +86,9 @@ export function serveAcpConnection(
   let capabilities: ClientCapabilities | undefined
   /** The same, as the client sent them (./initialize-tap): the unstable ones too. */
   let unstableCapabilities: AcpUnstableCapabilities | undefined
+  /** The sign-in methods `initialize` listed to this client. */
+  let offered: AuthMethod[] = []
+  const { auth } = serveOptions
   const options = new SessionOptions(deps.models, deps.modes, deps.defaultMode)
 
   const send = (sessionId: string, update: AcpWireUpdate) => {
@@ -134,14 +145,23 @@ export function serveAcpConnection(
     options,
     send,
     ...(serveOptions.sessionIds && { sessionIds: serveOptions.sessionIds }),
+    ...(auth && { auth }),
   }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
       capabilities = params.clientCapabilities
-      const response = acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities)
+      offered = auth?.methods(authClientOf(capabilities)) ?? []
+      const response = acpInitializeResponse(deps.agentInfo, deps.stores, deps.mcpCapabilities, {
+        methods: offered,
+        logout: auth?.logout !== undefined,
+      })
       return withImagePrompts(response, deps.takesImages())
     })
+    .onRequest(methods.agent.authenticate, ({ params }) =>
+      authenticate(auth, offered, params.methodId),
+    )
+    .onRequest(methods.agent.logout, () => logout(auth))
     .onRequest(methods.agent.session.new, ({ params }) => newSession(state, params))
     .onRequest(methods.agent.session.load, ({ params }) => attachSession(state, params, true))
     .onRequest(methods.agent.session.resume, ({ params }) => attachSession(state, params, false))

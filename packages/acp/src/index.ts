@@ -101,6 +101,7 @@ export function serveAcp(
 
 export type { AcpServer } from './server'
 export type { AcpServeHandle, AcpServeOptions } from './bridge'
+export type { AcpAuth, AcpAuthClient } from './auth'
 export type { AcpSessionFiles } from './editor-files'
 export type { AcpNotice, AcpSessionOpening } from './session-opening'
 export type { AcpElicit, AcpElicitAnswer, AcpElicitForm } from './elicit'

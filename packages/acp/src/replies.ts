@@ -4,6 +4,7 @@
 // was wrong. Pure values: no connection here.
 import { PROTOCOL_VERSION, RequestError } from '@agentclientprotocol/sdk'
 import type {
+  AuthMethod,
   Implementation,
   InitializeResponse,
   McpCapabilities,
@@ -13,14 +14,21 @@ import type {
 import { isAgentError } from '@deepseek-ai/dsh-agent'
 import { invalidParams } from './from-acp'
 
+/** How a client signs in: the methods offered, and whether `logout` is served. */
+export interface AcpInitializeAuth {
+  methods: AuthMethod[]
+  logout: boolean
+}
+
 /**
  * What `initialize` advertises; with a session store, loading, listing, resuming and deleting
- * too; the MCP transports the app connects besides stdio.
+ * too; the MCP transports the app connects besides stdio; the sign-in methods, if any.
  */
 export function acpInitializeResponse(
   agentInfo: Implementation,
   stores: boolean,
   mcp: McpCapabilities = { http: false, sse: false },
+  auth: AcpInitializeAuth = { methods: [], logout: false },
 ): InitializeResponse {
   return {
     protocolVersion: PROTOCOL_VERSION,
@@ -33,8 +41,9 @@ export function acpInitializeResponse(
         close: {},
         ...(stores && { list: {}, resume: {}, delete: {} }),
       },
+      ...(auth.logout && { auth: { logout: {} } }),
     },
-    authMethods: [],
+    authMethods: auth.methods,
     agentInfo,
   }
 }

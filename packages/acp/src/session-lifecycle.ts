@@ -15,6 +15,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { resolve } from 'node:path'
 import type { Agent, SessionListPage } from '@deepseek-ai/dsh-agent'
+import { assertSignedIn } from './auth'
 import type { AcpConnectionState } from './connection-state'
 import { invalidParams } from './from-acp'
 import { modeState, sessionNotFound, toRequestError } from './replies'
@@ -42,6 +43,7 @@ export function newSession(state: AcpConnectionState, params: NewSessionRequest)
 
 async function openSession(state: AcpConnectionState, params: NewSessionRequest, id?: string) {
   const { deps, sessions, options } = state
+  assertSignedIn(state.auth)
   await options.refresh()
   const defaultMode = deps.defaultMode
   let agent: Agent
@@ -68,6 +70,7 @@ export async function attachSession(
 ) {
   const { deps, sessions, options } = state
   const { sessionId } = params
+  assertSignedIn(state.auth)
   await options.refresh()
   if (sessions.get(sessionId)) {
     const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`

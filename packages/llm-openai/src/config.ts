@@ -19,6 +19,16 @@ export const Config = z
      * construction. With none, requests go without an Authorization header.
      */
     apiKey: z.string().min(1).optional(),
+    /**
+     * Asked for the key before each request and model list, so a key that arrives after the
+     * plugin loaded (one the person stored by logging in) is used without a restart; its
+     * answer wins over `apiKey`, undefined falls back to it.
+     */
+    resolveApiKey: z
+      .custom<() => string | undefined>((value) => typeof value === 'function', {
+        message: 'resolveApiKey must be a function returning the key or undefined',
+      })
+      .optional(),
     /** Tokens a request may hold, for every model; default: the model's known window. */
     contextWindow: z.number().int().min(1024).optional(),
     /** What a token costs; default: DeepSeek's prices for its models, none for others. */

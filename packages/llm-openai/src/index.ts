@@ -34,7 +34,8 @@ export default class OpenAiLlm extends Llm {
   static Config = Config
 
   private readonly settings: z.output<typeof Config>
-  private readonly apiKey: string | undefined
+  /** The key the plugin was given or found in the environment when it loaded. */
+  private readonly loadedKey: string | undefined
   private listed: Promise<string[]> | undefined
   /** What the server's model list said of each model's image input, once it answered. */
   private readonly listedImages = new Map<string, boolean>()
@@ -43,7 +44,12 @@ export default class OpenAiLlm extends Llm {
     super(ctx)
     // Cordis validated `config` against Config when the plugin loaded: this is its output.
     this.settings = config as z.output<typeof Config>
-    this.apiKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
+    this.loadedKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
+  }
+
+  /** The key of the next request: `resolveApiKey`'s answer, else the one found at load. */
+  private get apiKey(): string | undefined {
+    return this.settings.resolveApiKey?.() ?? this.loadedKey
   }
 
   /** The configured model, a retired name given as its successor. */

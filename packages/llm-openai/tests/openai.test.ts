@@ -194,6 +194,21 @@ describe('api keys', () => {
     expect(await keyOf({ OPENAI_API_KEY: 'oa' })).toBe('Bearer oa')
   })
 
+  it('a resolveApiKey hook is asked at each request, so a key that arrives later is sent', async () => {
+    const answer = streamOf([delta({}, 'stop')])
+    const target = await serve(answer, answer)
+    const stored: { key?: string } = {}
+    const resolveApiKey = () => stored.key
+    const llm = await model({ baseUrl: target.baseUrl, apiKey: 'loaded', resolveApiKey })
+    await collect(llm.stream(request()))
+    stored.key = 'logged-in'
+    await collect(llm.stream(request()))
+    expect(target.received.map((r) => r.headers.authorization)).toEqual([
+      'Bearer loaded',
+      'Bearer logged-in',
+    ])
+  })
+
   it('with no key the request goes without an authorization header', async () => {
     expect(await keyOf({})).toBeUndefined()
   })

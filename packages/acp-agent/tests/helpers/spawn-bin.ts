@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
@@ -15,17 +16,16 @@ import { BIN } from './build'
 
 /** Where the bins of this test file store their sessions: never the person's own state. */
 const STATE_HOME = mkdtempSync(join(tmpdir(), 'dsh-state-'))
-/** Their config home: no test reads the person's models file or stored key. */
+/** Their config home: no bin reads or writes the person's stored key. */
 const CONFIG_HOME = mkdtempSync(join(tmpdir(), 'dsh-config-'))
 process.on('exit', () => {
-  rmSync(STATE_HOME, { recursive: true, force: true })
-  rmSync(CONFIG_HOME, { recursive: true, force: true })
+  for (const dir of [STATE_HOME, CONFIG_HOME]) rmSync(dir, { recursive: true, force: true })
 })
 
 /**
  * The environment of the parent without a model key, so no test reaches a real model, and
- * with its own state and config homes, so no test stores sessions in the person's or reads
- * their config.
+ * with its own state and config homes, so no test stores sessions in the person's or finds
+ * the person's stored key.
  */
 export function envWithoutKey(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -38,6 +38,16 @@ export function envWithoutKey(): NodeJS.ProcessEnv {
   delete env.OPENAI_API_KEY
   return env
 }
+
+/**
+ * A scripted model of one answer, for bins whose tests open or load sessions and send no prompt
+ * that matters: no key, no network (DeepSeek's server, the default, opens no session without
+ * a key).
+ */
+export const QUIET_MODEL = [
+  '--script',
+  fileURLToPath(new URL('../fixtures/quiet-script.json', import.meta.url)),
+]
 
 export interface BinExit {
   code: number | null
