@@ -87,7 +87,7 @@ describe('model choice', () => {
       ok: true,
       model: { kind: 'openai', model: 'deepseek-reasoner' },
       description:
-        'OpenAI-compatible model deepseek-v4-flash (for the retired deepseek-reasoner) at https://api.deepseek.com, no API key',
+        'OpenAI-compatible model deepseek-flash (for the retired deepseek-reasoner) at https://api.deepseek.com, no API key',
     })
   })
 
