@@ -58,22 +58,8 @@ export interface AcpServeHandle {
   sessionIds(): string[]
 }
 
-/** How one connection is served. */
-export interface AcpServeOptions {
-  /**
-   * The id the next `session/new` gives its session, while the host has ids it gave out
-   * already (it answered those requests itself before the connection existed; the bin's start
-   * does); undefined: a fresh one.
-   */
-  sessionIds?: () => string | undefined
-}
-
 /** Serves one ACP client over `stream` until it disconnects or `close()` is called. */
-export function serveAcpConnection(
-  deps: AcpBridgeDeps,
-  stream: Stream,
-  serveOptions: AcpServeOptions = {},
-): AcpServeHandle {
+export function serveAcpConnection(deps: AcpBridgeDeps, stream: Stream): AcpServeHandle {
   /** What the client offered in `initialize` (its fs methods, for the sessions' files). */
   let capabilities: ClientCapabilities | undefined
   /** The same, as the client sent them (./initialize-tap): the unstable ones too. */
@@ -128,13 +114,7 @@ export function serveAcpConnection(
     return record
   }
   const sessions = new ConnectionSessions(recordOf)
-  const state: AcpConnectionState = {
-    deps,
-    sessions,
-    options,
-    send,
-    ...(serveOptions.sessionIds && { sessionIds: serveOptions.sessionIds }),
-  }
+  const state: AcpConnectionState = { deps, sessions, options, send }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
@@ -147,27 +127,15 @@ export function serveAcpConnection(
     .onRequest(methods.agent.session.resume, ({ params }) => attachSession(state, params, false))
     .onRequest(methods.agent.session.list, ({ params }) => listSessions(state, params))
     .onRequest(methods.agent.session.delete, ({ params }) => deleteSession(state, params))
-    // A request on a session still opening (its id given out by the host) waits for it.
-    .onRequest(methods.agent.session.close, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return closeSession(state, params)
-    })
-    .onRequest(methods.agent.session.setMode, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return setSessionMode(state, params)
-    })
-    .onRequest(methods.agent.session.setConfigOption, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return setSessionConfigOption(state, params)
-    })
-    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
-      await sessions.ready(params.sessionId)
-      return promptSession(state, params, signal)
-    })
-    .onNotification(methods.agent.session.cancel, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      cancelSession(state, params)
-    })
+    .onRequest(methods.agent.session.close, ({ params }) => closeSession(state, params))
+    .onRequest(methods.agent.session.setMode, ({ params }) => setSessionMode(state, params))
+    .onRequest(methods.agent.session.setConfigOption, ({ params }) =>
+      setSessionConfigOption(state, params),
+    )
+    .onRequest(methods.agent.session.prompt, ({ params, signal }) =>
+      promptSession(state, params, signal),
+    )
+    .onNotification(methods.agent.session.cancel, ({ params }) => cancelSession(state, params))
 
   const wire = encodableStream(
     tapInitialize(stream, (seen) => {

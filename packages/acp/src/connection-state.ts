@@ -9,8 +9,6 @@ export interface AcpConnectionState {
   deps: AcpBridgeDeps
   sessions: ConnectionSessions
   options: SessionOptions
-  /** The id a new session takes, when the host gave it out already (see AcpServeOptions). */
-  sessionIds?: () => string | undefined
   /** Sends one update of session `sessionId` to the client. */
   send(sessionId: string, update: SessionUpdate): void
 }

@@ -3,7 +3,7 @@
 // presentations. Public face only: the plugin, its config and the re-exports.
 import type { Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
-import type { AcpServeHandle, AcpServeOptions } from './bridge'
+import type { AcpServeHandle } from './bridge'
 import type { AcpSessionOpening } from './session-opening'
 import { z } from 'zod'
 import { AcpServer } from './server'
@@ -87,20 +87,16 @@ export function apply(ctx: Context, config: AcpConfig): void {
  * Serves one ACP client over `stream` with the bridge loaded in `ctx` or below it (same as
  * `ctx.acp.serve`, without the caller having to declare `acp` as an injection).
  */
-export function serveAcp(
-  ctx: Context,
-  stream: Stream,
-  options: AcpServeOptions = {},
-): AcpServeHandle {
+export function serveAcp(ctx: Context, stream: Stream): AcpServeHandle {
   const server: unknown = ctx.get('acp')
   if (!(server instanceof AcpServer)) {
     throw new Error('serveAcp: the acp plugin is not active in this context; load it first')
   }
-  return server.serve(stream, options)
+  return server.serve(stream)
 }
 
 export type { AcpServer } from './server'
-export type { AcpServeHandle, AcpServeOptions } from './bridge'
+export type { AcpServeHandle } from './bridge'
 export type { AcpSessionFiles } from './editor-files'
 export type { AcpNotice, AcpSessionOpening } from './session-opening'
 export type { AcpElicit, AcpElicitAnswer, AcpElicitForm } from './elicit'

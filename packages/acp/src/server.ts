@@ -8,7 +8,7 @@ import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
-import type { AcpServeHandle, AcpServeOptions } from './bridge'
+import type { AcpServeHandle } from './bridge'
 import type { AcpNotice } from './session-opening'
 
 export interface AcpServerOptions {
@@ -36,7 +36,7 @@ export class AcpServer {
    * Serves one client over `stream` (e.g. `ndJsonStream(output, input)` from the SDK) until
    * it disconnects, `close()` is called, or the plugin is disposed.
    */
-  serve(stream: Stream, serveOptions: AcpServeOptions = {}): AcpServeHandle {
+  serve(stream: Stream): AcpServeHandle {
     const { ctx } = this
     const handle = serveAcpConnection(
       {
@@ -83,7 +83,6 @@ export class AcpServer {
         mcpCapabilities: this.options.mcpCapabilities,
       },
       stream,
-      serveOptions,
     )
     this.connections.add(handle)
     void handle.closed.then(() => this.connections.delete(handle))
