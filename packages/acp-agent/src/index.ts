@@ -6,7 +6,7 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type * as acp from '@agentclientprotocol/sdk'
 import { serveAcp } from '@deepseek-ai/dsh-acp'
-import type { AcpServeHandle, AcpServeOptions } from '@deepseek-ai/dsh-acp'
+import type { AcpServeHandle } from '@deepseek-ai/dsh-acp'
 import * as DshStack from '@deepseek-ai/dsh-stack'
 import { appStack } from './app-stack'
 import type { DshApp } from './app-stack'
@@ -26,7 +26,7 @@ export interface Dsh {
   /** The stack's fiber; disposing it unloads every plugin. */
   fiber: Fiber
   /** Serves ACP on one connection until the stream closes; several may run at once. */
-  serve(stream: acp.Stream, options?: AcpServeOptions): AcpServeHandle
+  serve(stream: acp.Stream): AcpServeHandle
   /** Unloads the stack (running turns are cancelled). */
   dispose(): Promise<void>
 }
@@ -40,7 +40,7 @@ export async function startDsh(app: DshApp, parent: Context = new Context()): Pr
   return {
     ctx: fiber.ctx,
     fiber,
-    serve: (stream, options) => serveAcp(fiber.ctx, stream, options),
+    serve: (stream) => serveAcp(fiber.ctx, stream),
     dispose: () => fiber.dispose(),
   }
 }
