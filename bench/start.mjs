@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { median, mib, ms, ratio } from './lib/stats.mjs'
+import { median, mib, ms } from './lib/stats.mjs'
 
 const BIN = fileURLToPath(new URL('../packages/acp-agent/dist/bin.js', import.meta.url))
 const TARGET_RATIO = 3

@@ -4,6 +4,7 @@
 // hundreds of lines of build logs.
 // Usage: node scripts/quietly.mjs "<label>" <command> [args…] [-- "<label>" <command> [args…]]…
 import { spawn } from 'node:child_process'
+import { performance } from 'node:perf_hooks'
 
 /** The commands on the line, split at `--`: each a label, then the command and its arguments. */
 function stepsOf(argv) {
