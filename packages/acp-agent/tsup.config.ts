@@ -1,18 +1,18 @@
 // The package's build: the library face and the demo as ES modules; the bin as two files.
-// dist/bin.js (start.ts) is the small start (the front's answers, then dist/dsh-acp.cjs),
-// the program: bin.ts bundled with
+// dist/bin.js (start.ts) is the small start that runs dist/dsh-acp.cjs from its code cache;
+// dist/dsh-acp.cjs is the program: bin.ts bundled with
 // every dependency into one minified CommonJS file: a classic script, so V8 can keep a code
 // cache for it (Node 20 keeps none for ES modules). The bundle is built after the modules, so
 // their `clean` cannot remove it, and the build ends by starting the bin once as an editor does
-// (`initialize`, then `session/new` in a temp directory), which checks that it starts and writes
-// its first code cache with every function a start runs (a `--version` run would leave the
-// session's out, to be compiled at each start). dist/bin-modules.js is bin.ts
+// (`initialize`, then `session/new` in a temp directory, then a prompt), which checks that it
+// starts and writes its first code cache with every function a start and a first prompt run (a
+// `--version` run would leave the session's out, to be compiled at each start). dist/bin-modules.js is bin.ts
 // over the packages' dist modules, for CPU profiles that tell the packages apart.
 // Left out of the bundle, and so dependencies of this package: what finds files beside its own
 // code at run time (ripgrep's binary, tree-sitter's WebAssembly); `shims` gives the bundled
 // code an `import.meta.url`, the bundle's own.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'tsup'
@@ -57,15 +57,16 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Starts `bin` in `dir`, opens a session, closes stdin; rejects unless it answered and exited 0.
- * The model is an OpenAI-compatible server that is not there, with no key: DeepSeek's server
- * opens no session without one, and no build reaches the network (its model list is refused at
- * once, as an editor's start would find a server's list).
+ * Starts `bin` in `dir`, opens a session, sends a prompt that a one-turn scripted model answers
+ * at once (no key, no network), closes stdin; rejects unless the prompt was answered and the
+ * bin exited 0.
  */
 function startOnce(bin: string, dir: string): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, XDG_CONFIG_HOME: join(dir, 'config') }
   for (const key of ['DSH_API_KEY', 'DEEPSEEK_API_KEY', 'OPENAI_API_KEY']) delete env[key]
-  const args = ['--base-url', 'http://127.0.0.1:9/v1', '--sessions', join(dir, 'sessions')]
+  const script = join(dir, 'warm-script.json')
+  writeFileSync(script, JSON.stringify({ turns: [{ text: 'Ready.' }] }))
+  const args = ['--script', script, '--sessions', join(dir, 'sessions')]
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: dir,
     env,
@@ -80,16 +81,24 @@ function startOnce(bin: string, dir: string): Promise<void> {
       const lines = (stdout + chunk.toString()).split('\n')
       stdout = lines.pop() ?? ''
       for (const line of lines) {
-        const message = JSON.parse(line) as { id?: number; result?: { sessionId?: string } }
-        if (message.id !== 2) continue
-        answered = message.result?.sessionId !== undefined
-        child.stdin.end()
+        const message = JSON.parse(line) as {
+          id?: number
+          result?: { sessionId?: string; stopReason?: string }
+        }
+        const sessionId = message.result?.sessionId
+        if (message.id === 2 && sessionId !== undefined) {
+          const prompt = [{ type: 'text', text: 'hello' }]
+          send({ id: 3, method: 'session/prompt', params: { sessionId, prompt } })
+        } else if (message.id === 3) {
+          answered = message.result?.stopReason === 'end_turn'
+          child.stdin.end()
+        }
       }
     })
     child.on('error', fail)
     child.on('exit', (code) => {
       if (answered && code === 0) done()
-      else fail(new Error(`the built bin did not open a session (exit ${code}):\n${stderr}`))
+      else fail(new Error(`the built bin did not answer a prompt (exit ${code}):\n${stderr}`))
     })
     const send = (message: object): void => {
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)

@@ -3,8 +3,8 @@
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
 // errors, fatal messages) goes to stderr, and a broken stderr is ignored (./stderr-log). It
 // ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end),
-// with no WebAssembly optimisation for the exit to wait on (./exit-ready). Started by the start
-// (./start), it may find the client's opening answered already (./front, ./front-tap).
+// with no WebAssembly optimisation for the exit to wait on (./exit-ready). The start (./start)
+// runs it bundled, from a V8 code cache.
 // Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
 // the process.
 import { resolve } from 'node:path'
@@ -23,8 +23,6 @@ import { readVersion } from './version'
 import { capLineLength, oversizedLineAnswer } from './line-cap'
 import { ProcessEnd } from './process-end'
 import { keepExitPrompt } from './exit-ready'
-import type { FrontHandoff } from './front-handoff'
-import { tapFront } from './front-tap'
 import { StderrLog } from './stderr-log'
 import { stdioStream } from './stdio-stream'
 import type { StdioStream } from './stdio-stream'
@@ -44,20 +42,10 @@ const END_DEADLINE_MS = 1000
 zodConfig({ jitless: true })
 const log = new StderrLog()
 log.takeConsole()
-const front = takeFrontHandoff()
 void main(process.argv.slice(2)).catch((error: unknown) => {
   log.error('fatal', error)
   process.exit(1)
 })
-
-/** What the start's front handed over (./front-handoff), once; undefined when run otherwise. */
-function takeFrontHandoff(): FrontHandoff | undefined {
-  const global = globalThis as Record<symbol, unknown>
-  const key = Symbol.for('dsh-acp.front')
-  const handoff = global[key] as FrontHandoff | undefined
-  delete global[key]
-  return handoff
-}
 
 async function main(argv: string[]): Promise<void> {
   const command = parseCli(argv)
@@ -111,9 +99,7 @@ async function main(argv: string[]): Promise<void> {
     exit: (code) => process.exit(code),
     deadlineMs: END_DEADLINE_MS,
   })
-  // What the client sent, from its first byte: the front may have read (and answered) some of it.
-  const stdin = front?.stdin ?? process.stdin
-  end.watch({ stdin, stdout: process.stdout, signals: process })
+  end.watch({ stdin: process.stdin, stdout: process.stdout, signals: process })
   // The process keeps serving through stray failures: log them and go on.
   process.on('uncaughtException', (error) => log.error('uncaught exception', error))
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', reason))
@@ -147,7 +133,7 @@ async function main(argv: string[]): Promise<void> {
   // An oversized incoming line is dropped, its request answered with an error saying the limit
   // (a parse error when its id cannot be read; see line-cap.ts); the SDK's own limit sits above
   // ours so it never ends the connection.
-  const input = capLineLength(Readable.toWeb(stdin) as ReadableStream<Uint8Array>, {
+  const input = capLineLength(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
     maxLineBytes: MAX_LINE_BYTES,
     onDropped: ({ bytes, id }) => {
       log.line(`dsh-acp: dropped an incoming line of ${bytes} bytes (limit ${MAX_LINE_BYTES})`)
@@ -157,13 +143,7 @@ async function main(argv: string[]): Promise<void> {
   const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
   live.stdio = stdio
   const auth = signedIn?.auth
-  const connection =
-    front === undefined
-      ? dsh.serve(stdio.stream, { ...(auth && { auth }) })
-      : dsh.serve(
-          tapFront(stdio.stream, front, (problem) => log.line(`dsh-acp: ${problem}`)),
-          { sessionIds: front.sessionIds, ...(auth && { auth }) },
-        )
+  const connection = dsh.serve(stdio.stream, { ...(auth && { auth }) })
   await connection.closed.catch((error: unknown) => log.error('connection', error))
   await end.end()
 }

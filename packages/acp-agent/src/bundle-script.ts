@@ -1,11 +1,9 @@
 // The bundle (dist/dsh-acp.cjs) as a V8 script with its code cache: what the start (./start)
-// runs once its front handed over. The cache is kept
-// beside the bundle or, where the install is read-only, in the person's cache folder
-// (`$XDG_CACHE_HOME/dsh`, else `~/.cache/dsh`); V8 rejects one made for another bundle, another
-// Node or other V8 flags, and the bundle then compiles as usual. The front's answers file
-// (./front-answers) is kept in the same places. Imports nothing of the program, and the program
-// imports nothing of it: dist/bin.js must stay one file, with no chunk shared with the
-// program's build.
+// runs. The cache is kept beside the bundle or, where the install is read-only, in the person's
+// cache folder (`$XDG_CACHE_HOME/dsh`, else `~/.cache/dsh`); V8 rejects one made for another
+// bundle, another Node or other V8 flags, and the bundle then compiles as usual. Imports nothing
+// of the program, and the program imports nothing of it: dist/bin.js must stay one file, with no
+// chunk shared with the program's build.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -26,18 +24,18 @@ export interface BundleScript {
   cacheMissing: boolean
 }
 
-/** Where a file kept for the bundle (`suffix`: `code-cache`, …) is looked for and written, in order. */
-export function cachePlaces(bundle: string, suffix: string): string[] {
+/** Where the code cache is looked for and written, in order. */
+function codeCachePlaces(bundle: string): string[] {
   const xdg = process.env.XDG_CACHE_HOME
   const cache = xdg !== undefined && xdg.startsWith('/') ? xdg : join(homedir(), '.cache')
-  return [`${bundle}.${suffix}`, join(cache, 'dsh', `dsh-acp.${suffix}`)]
+  return [`${bundle}.code-cache`, join(cache, 'dsh', 'dsh-acp.code-cache')]
 }
 
-/** The first of `places` that can be read, and its bytes; undefined when none can. */
-export function readFirst(places: readonly string[]): { path: string; data: Buffer } | undefined {
-  for (const path of places) {
+/** The first code cache that can be read; undefined when none can. */
+function readCodeCache(bundle: string): Buffer | undefined {
+  for (const path of codeCachePlaces(bundle)) {
     try {
-      return { path, data: readFileSync(path) }
+      return readFileSync(path)
     } catch {
       // none here yet: look in the next place
     }
@@ -45,28 +43,10 @@ export function readFirst(places: readonly string[]): { path: string; data: Buff
   return undefined
 }
 
-/** Writes `data` to the first of `places` that takes it; false when none does. */
-export function writeFirst(places: readonly string[], data: string | Uint8Array): boolean {
-  for (const path of places) {
-    // A new name, then a rename: a start running beside this one reads the old file or the new.
-    const temporary = `${path}.${process.pid}`
-    try {
-      mkdirSync(dirname(path), { recursive: true })
-      writeFileSync(temporary, data)
-      renameSync(temporary, path)
-      return true
-    } catch {
-      // Not writable here (a read-only install, a read-only home): try the next place.
-      rmSync(temporary, { force: true })
-    }
-  }
-  return false
-}
-
 /** The bundle compiled, from its code cache where one is usable. */
 export function compileBundle(bundle: string): BundleScript {
   const source = readFileSync(bundle, 'utf8')
-  const cachedData = readFirst(cachePlaces(bundle, 'code-cache'))?.data
+  const cachedData = readCodeCache(bundle)
   // The CommonJS wrapper on the bundle's first line keeps its line numbers in stack traces.
   const body = source.startsWith('#!') ? `//${source}` : source
   const script = new Script(
@@ -85,5 +65,18 @@ export function runBundle(bundle: string, script: Script, require: (id: string) 
 
 /** Writes the script's code cache (every function compiled so far) where it can; with no place, every start compiles the bundle. */
 export function writeCodeCache(bundle: string, script: Script): void {
-  writeFirst(cachePlaces(bundle, 'code-cache'), script.createCachedData())
+  const data = script.createCachedData()
+  for (const path of codeCachePlaces(bundle)) {
+    // A new name, then a rename: a start running beside this one reads the old file or the new.
+    const temporary = `${path}.${process.pid}`
+    try {
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(temporary, data)
+      renameSync(temporary, path)
+      return
+    } catch {
+      // Not writable here (a read-only install, a read-only home): try the next place.
+      rmSync(temporary, { force: true })
+    }
+  }
 }

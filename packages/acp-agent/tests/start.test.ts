@@ -1,9 +1,7 @@
 // The installed bin's start: dist/bin.js runs the one-file bundle dist/dsh-acp.cjs from a V8
 // code cache beside it. A copy of the two built files in a temp directory starts without a
 // cache, with a damaged one and with the one it wrote, and answers initialize and session/new
-// each time over its real stdio, every frame schema-valid. Its front answers the next start's
-// opening from the answers the stack kept, against a model server on 127.0.0.1 whose model list
-// moves in between.
+// each time over its real stdio, every frame schema-valid.
 import { execFile } from 'node:child_process'
 import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,9 +10,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
-import { HarnessClient } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { startModelServer } from './helpers/model-server'
 import { QUIET_MODEL, envWithoutKey, startBin } from './helpers/spawn-bin'
 
 const execFileAsync = promisify(execFile)
@@ -104,72 +100,5 @@ describe('the bin from its bundle and code cache', () => {
       cwd: copy.dir,
     })
     expect(stdout).toBe(`dsh-acp ${pkg.version}\n`)
-  }, 60_000)
-})
-
-describe('the start front', () => {
-  it('the next start answers the opening from the kept answers; the stack takes the session id and sets a moved model list right', async () => {
-    const models = ['model-a']
-    const server = await startModelServer({ window: 100_000, next: () => ({ text: 'hi' }), models })
-    const copy = await installCopy()
-    const args = ['--base-url', server.url, '--model', 'model-a']
-    const env = { ...envWithoutKey(), DSH_API_KEY: 'sk-local-secret' }
-    const open = async () => {
-      const sessions = join(copy.dir, 'sessions')
-      const run = startBin([...args, '--sessions', sessions], copy.dir, env, copy.bin)
-      const client = new HarnessClient(run.stream)
-      const agent = client.connection.agent
-      await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
-      const opened = await agent.request('session/new', { cwd: copy.dir, mcpServers: [] })
-      const answer = await agent.request('session/prompt', {
-        sessionId: opened.sessionId,
-        prompt: [{ type: 'text', text: 'hello' }],
-      })
-      expect(answer.stopReason).toBe('end_turn')
-      client.connection.close()
-      run.child.stdin.end()
-      expect(await run.exited).toBe(0)
-      assertAgentFramesValid(run.frames)
-      const listed = (options: typeof opened.configOptions) => {
-        const model = options?.find((option) => option.id === 'model')
-        if (model?.type !== 'select') return undefined
-        return model.options.flatMap((option) => ('value' in option ? [option.value] : []))
-      }
-      const updates = client.updates.flatMap(({ sessionId, update }) =>
-        update.sessionUpdate === 'config_option_update'
-          ? [{ ours: sessionId === opened.sessionId, list: listed(update.configOptions) }]
-          : [],
-      )
-      const stored = await stat(join(sessions, `${opened.sessionId}.json`))
-      return { listed: listed(opened.configOptions), updates, stored }
-    }
-    try {
-      const first = await open()
-      expect(first.listed).toEqual(['model-a'])
-      expect(first.updates).toEqual([])
-      const kept = await readFile(join(copy.dir, 'dsh-acp.cjs.answers.json'), 'utf8')
-      expect(kept).not.toContain('sk-local-secret')
-      models.push('model-b')
-      const second = await open()
-      // The front answered from what was kept (the stack would have listed model-b), then the
-      // stack's own answer set it right on the session it opened with the id given out.
-      expect(second.listed).toEqual(['model-a'])
-      expect(second.updates).toEqual([{ ours: true, list: ['model-a', 'model-b'] }])
-      expect(second.stored.isFile()).toBe(true)
-      expect(server.requests).toHaveLength(2)
-      // The stack's answer was kept: a third start answers with model-b already.
-      const third = await open()
-      expect([third.listed, third.updates]).toEqual([['model-a', 'model-b'], []])
-    } finally {
-      await server.close()
-    }
-  }, 120_000)
-
-  it('stdin closed as soon as the front answered: the process ends 0, its session stored', async () => {
-    const copy = await installCopy()
-    await startAndOpen(copy.bin, copy.dir)
-    const { code, id } = await startAndOpen(copy.bin, copy.dir)
-    expect(code).toBe(0)
-    expect((await stat(join(copy.dir, 'sessions', `${id}.json`))).isFile()).toBe(true)
   }, 60_000)
 })

@@ -1,17 +1,16 @@
 // The app as a person installs it: `scripts/pack.mjs` packs the built bin into a tarball, which
 // `npm install -g` puts into a temporary prefix with an empty home (no build, nothing from
 // outside the registry); the installed `dsh-acp` answers initialize and session/new and plays a
-// scripted prompt that reads and edits a file, every frame schema-valid, prints its Zed entry,
-// and keeps its answers beside its bundle, which its next start's front answers from. The
-// install takes the registry's packages (ripgrep's binary, the bash grammar).
+// scripted prompt that reads and edits a file, every frame schema-valid, and prints its Zed
+// entry. The install takes the registry's packages (ripgrep's binary, the bash grammar).
 import { execFile } from 'node:child_process'
 import { mkdtemp, mkdir, readFile, readlink, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
-import { HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
+import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
 import { QUIET_MODEL, envWithoutKey, startCommand } from './helpers/spawn-bin'
 
@@ -126,41 +125,5 @@ describe('the packed app', () => {
       args: [],
       env: { DEEPSEEK_API_KEY: 'your key here' },
     })
-  })
-
-  it('the installed dsh-acp keeps its answers beside its bundle, and its next start answers from them', async () => {
-    const env = { ...envWithoutKey(), HOME: home }
-    const open = async () => {
-      const workspace = await mkdtemp(join(root, 'again-'))
-      const bin = startCommand(installed, QUIET_MODEL, workspace, env)
-      const client = new HarnessClient(bin.stream)
-      const agent = client.connection.agent
-      await agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} })
-      const opened = await agent.request('session/new', { cwd: workspace, mcpServers: [] })
-      await agent.request('session/set_mode', { sessionId: opened.sessionId, modeId: 'read-only' })
-      client.connection.close()
-      bin.child.stdin.end()
-      expect(await bin.exited).toBe(0)
-      assertAgentFramesValid(bin.frames)
-      const modes = client.updates.flatMap(({ update }) =>
-        update.sessionUpdate === 'current_mode_update' ? [update.currentModeId] : [],
-      )
-      return { mode: opened.modes?.currentModeId, modes }
-    }
-    expect(await open()).toEqual({ mode: 'ask', modes: ['read-only'] })
-    const answers = join(
-      dirname(resolve(dirname(installed), await readlink(installed))),
-      'dsh-acp.cjs.answers.json',
-    )
-    // The kept answer altered to one the stack never gives: the next start's front says it, and
-    // the stack's own answer sets it right before the mode the client asks for.
-    const kept = JSON.parse(await readFile(answers, 'utf8')) as {
-      entries: { sessionNew: { modes: { currentModeId: string } } }[]
-    }
-    // The newest setup first: this one (the scripted start before it kept its own).
-    expect(kept.entries).toHaveLength(2)
-    kept.entries[0]!.sessionNew.modes.currentModeId = 'plan'
-    await writeFile(answers, JSON.stringify(kept))
-    expect(await open()).toEqual({ mode: 'plan', modes: ['ask', 'read-only'] })
   })
 })

@@ -17,14 +17,8 @@ import type { AcpSessionRecord } from './session-record'
 import type { AcpModelSource } from './session-options'
 
 export interface AcpBridgeDeps {
-  /**
-   * Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD), with
-   * `id` as its session id when given.
-   */
-  createAgent(
-    cwd: string,
-    options: { additionalDirectories?: string[]; mode?: string; id?: string },
-  ): Agent
+  /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
+  createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
   /** A stored session as a live agent (throws AGENT_SESSION_NOT_FOUND, _LOCKED, …). */
   restoreAgent(id: string): Agent
   /** The stored sessions, newest first (throws a TypeError for a bad cursor). */

@@ -64,12 +64,6 @@ export interface AcpServeHandle {
 /** How one connection is served. */
 export interface AcpServeOptions {
   /**
-   * The id the next `session/new` gives its session, while the host has ids it gave out
-   * already (it answered those requests itself before the connection existed; the bin's start
-   * does); undefined: a fresh one.
-   */
-  sessionIds?: () => string | undefined
-  /**
    * How the client signs in (./auth): the methods `initialize` lists and the gate before a
    * session opens; none: no methods, every session opens.
    */
@@ -139,14 +133,7 @@ export function serveAcpConnection(
     return record
   }
   const sessions = new ConnectionSessions(recordOf)
-  const state: AcpConnectionState = {
-    deps,
-    sessions,
-    options,
-    send,
-    ...(serveOptions.sessionIds && { sessionIds: serveOptions.sessionIds }),
-    ...(auth && { auth }),
-  }
+  const state: AcpConnectionState = { deps, sessions, options, send, ...(auth && { auth }) }
 
   const app = acpAgent({ name: deps.agentInfo.name })
     .onRequest(methods.agent.initialize, ({ params }) => {
@@ -167,27 +154,15 @@ export function serveAcpConnection(
     .onRequest(methods.agent.session.resume, ({ params }) => attachSession(state, params, false))
     .onRequest(methods.agent.session.list, ({ params }) => listSessions(state, params))
     .onRequest(methods.agent.session.delete, ({ params }) => deleteSession(state, params))
-    // A request on a session still opening (its id given out by the host) waits for it.
-    .onRequest(methods.agent.session.close, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return closeSession(state, params)
-    })
-    .onRequest(methods.agent.session.setMode, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return setSessionMode(state, params)
-    })
-    .onRequest(methods.agent.session.setConfigOption, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      return setSessionConfigOption(state, params)
-    })
-    .onRequest(methods.agent.session.prompt, async ({ params, signal }) => {
-      await sessions.ready(params.sessionId)
-      return promptSession(state, params, signal)
-    })
-    .onNotification(methods.agent.session.cancel, async ({ params }) => {
-      await sessions.ready(params.sessionId)
-      cancelSession(state, params)
-    })
+    .onRequest(methods.agent.session.close, ({ params }) => closeSession(state, params))
+    .onRequest(methods.agent.session.setMode, ({ params }) => setSessionMode(state, params))
+    .onRequest(methods.agent.session.setConfigOption, ({ params }) =>
+      setSessionConfigOption(state, params),
+    )
+    .onRequest(methods.agent.session.prompt, ({ params, signal }) =>
+      promptSession(state, params, signal),
+    )
+    .onNotification(methods.agent.session.cancel, ({ params }) => cancelSession(state, params))
 
   const wire = encodableStream(
     tapInitialize(stream, (seen) => {

@@ -10,8 +10,6 @@ export interface AcpConnectionState {
   deps: AcpBridgeDeps
   sessions: ConnectionSessions
   options: SessionOptions
-  /** The id a new session takes, when the host gave it out already (see AcpServeOptions). */
-  sessionIds?: () => string | undefined
   /** The app's sign-in: asked before a session opens (see AcpServeOptions). */
   auth?: AcpAuth
   /** Sends one update of session `sessionId` to the client. */

@@ -33,15 +33,7 @@ function modesOf(state: AcpConnectionState, agent: Agent): { modes?: SessionMode
   return current === undefined ? {} : { modes: modeState(state.deps.modes, current) }
 }
 
-export function newSession(state: AcpConnectionState, params: NewSessionRequest) {
-  // Taken before anything is awaited: requests start in the order they came, so the id the
-  // host gave out goes to the request it answered. The client may use that id already.
-  const id = state.sessionIds?.()
-  if (id === undefined) return openSession(state, params)
-  return state.sessions.opening(id, openSession(state, params, id))
-}
-
-async function openSession(state: AcpConnectionState, params: NewSessionRequest, id?: string) {
+export async function newSession(state: AcpConnectionState, params: NewSessionRequest) {
   const { deps, sessions, options } = state
   assertSignedIn(state.auth)
   await options.refresh()
@@ -51,7 +43,6 @@ async function openSession(state: AcpConnectionState, params: NewSessionRequest,
     agent = deps.createAgent(params.cwd, {
       additionalDirectories: params.additionalDirectories,
       ...(defaultMode !== undefined && { mode: defaultMode }),
-      ...(id !== undefined && { id }),
     })
   } catch (error) {
     throw toRequestError(error)

@@ -91,46 +91,6 @@ describe('the acp plugin', () => {
     client.close()
   })
 
-  it('a session/new takes the id the host gave out, in the order the requests came; then fresh ones', async () => {
-    await root.plugin(Acp)
-    const given = ['6f1d3c2a-8b4e-4f5a-9c7d-0e1f2a3b4c5d']
-    const streams = streamPair()
-    Acp.serveAcp(root, streams.agent, { sessionIds: () => given.shift() })
-    const client = acpClient().connect(streams.client)
-    await client.agent.request('initialize', { protocolVersion: 1 })
-    const open = () => client.agent.request('session/new', { cwd: workspace, mcpServers: [] })
-    const [first, second] = await Promise.all([open(), open()])
-    expect(first.sessionId).toBe('6f1d3c2a-8b4e-4f5a-9c7d-0e1f2a3b4c5d')
-    expect(second.sessionId).not.toBe(first.sessionId)
-    expect(root.agents.get(first.sessionId)?.session.header.id).toBe(first.sessionId)
-    expect(given).toEqual([])
-    client.close()
-  })
-
-  it('a request on a session whose id was given out waits for its session/new to open it', async () => {
-    await root.plugin(Acp, {
-      modes: [
-        { id: 'ask', name: 'Ask' },
-        { id: 'plan', name: 'Plan' },
-      ],
-      defaultMode: 'ask',
-    })
-    const id = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a'
-    const streams = streamPair()
-    Acp.serveAcp(root, streams.agent, { sessionIds: () => id })
-    const client = acpClient().connect(streams.client)
-    await client.agent.request('initialize', { protocolVersion: 1 })
-    // Both sent at once, as a client that already has the id would.
-    const [opened, moded] = await Promise.all([
-      client.agent.request('session/new', { cwd: workspace, mcpServers: [] }),
-      client.agent.request('session/set_mode', { sessionId: id, modeId: 'plan' }),
-    ])
-    expect(opened.sessionId).toBe(id)
-    expect(moded).toEqual({})
-    expect(root.agents.get(id)?.session.header.mode).toBe('plan')
-    client.close()
-  })
-
   it('serveAcp without the plugin says the plugin is missing', () => {
     expect(() => Acp.serveAcp(root, streamPair().agent)).toThrow('the acp plugin is not active')
   })

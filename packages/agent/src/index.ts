@@ -16,7 +16,6 @@ import type { ContextPolicy } from './context'
 import type { ContextSourceOf } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
-import { newSessionId } from './session-id'
 import type { SessionListOptions, SessionListPage, SessionStore, StoredChildSession } from './store'
 import type { AgentCreateOptions, SessionHeader } from './types'
 import { checkRoots, checkWorkspace } from './workspace'
@@ -120,7 +119,7 @@ export default class Agents extends Service {
     const cwd = checkWorkspace(options?.cwd)
     const roots = checkRoots(cwd, options.additionalDirectories)
     const header: SessionHeader = {
-      id: newSessionId(options.id, (id) => this.agents.has(id)),
+      id: randomUUID(),
       cwd,
       roots,
       ...(options.mode !== undefined && { mode: options.mode }),

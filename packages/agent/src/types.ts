@@ -163,11 +163,6 @@ export interface AgentCreateOptions {
   systemPrompt?: string
   /** Model name passed to ctx.llm. */
   model?: string
-  /**
-   * The session's id, when its host gave one out before creating it (a UUID; a stored or live
-   * session's id is refused). A fresh UUID when absent.
-   */
-  id?: string
 }
 
 /** What the agent host knows of a model (see ctx.llm.modelInfo). */

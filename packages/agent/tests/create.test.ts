@@ -42,18 +42,6 @@ describe('creating agents', () => {
     expect(first.session.header.id).not.toBe(second.session.header.id)
   })
 
-  it('an id the host gave out already becomes the session id; a live one or a non-UUID is refused', () => {
-    const id = '0b7c6e52-5d0f-4f4e-9a41-3c1d2e7f8a90'
-    const agent = host.agents.create({ cwd: host.dir, id })
-    expect(agent.session.header.id).toBe(id)
-    expect(host.agents.get(id)).toBe(agent)
-    expect(() => host.agents.create({ cwd: host.dir, id })).toThrow(
-      expect.objectContaining({ code: 'AGENT_SESSION_LOCKED' }),
-    )
-    expect(() => host.agents.create({ cwd: host.dir, id: '../escape' })).toThrow(TypeError)
-    expect(host.agents.list()).toEqual([agent])
-  })
-
   it('get finds an agent by session id and list returns agents oldest first', () => {
     const first = host.agents.create({ cwd: host.dir })
     const second = host.agents.create({ cwd: host.dir })

@@ -79,8 +79,9 @@ export function readHeader(file: string, id: string): StoredSessionHeader | unde
 }
 
 /**
- * Replaces `file` with `header` (plus the format marker) atomically; durably unless `durable` is
- * false (a new session's, made durable by its writer's first sync).
+ * Replaces `file` with `header` (plus the format marker) atomically; durably (the file and its
+ * directory fsynced) unless `durable` is false (a session's before its writer's first sync,
+ * which makes it durable).
  */
 export function writeHeader(file: string, header: StoredSessionHeader, durable = true): void {
   const dir = dirname(file)
@@ -101,7 +102,7 @@ export function writeHeader(file: string, header: StoredSessionHeader, durable =
     quietly(() => rmSync(temp, { force: true }))
     throw storeIoError(error, `write the session header ${file}`)
   }
-  syncDir(dir)
+  if (durable) syncDir(dir)
 }
 
 /** Writes every byte at the fd's position, however short each `writeSync` is. */

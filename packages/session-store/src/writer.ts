@@ -1,10 +1,12 @@
 // The writer of one open session: appends event lines to the log's O_APPEND descriptor, fsyncs
 // on `sync`, rewrites the header atomically, and gives the lock back on `close`. A new session's
-// files are written without an fsync (a start answers `session/new` without waiting for the
-// disk); its first sync or its close makes them durable, before anything of the session matters. A failed
+// files are written without an fsync, and so is its header until then (a start answers
+// `session/new`, and a first prompt reaches its model, without waiting for the disk); its first
+// sync (a turn's end) or its close makes them durable. A failed
 // append is cut back off the log (so the next line never follows a torn one); if even that
 // fails, the writer refuses further appends.
 import { closeSync, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
 import {
   AgentError,
   type SessionWriter,
@@ -12,7 +14,7 @@ import {
   type StoredSessionHeader,
 } from '@deepseek-ai/dsh-agent'
 import { writeHeader } from './header'
-import { storeIoError } from './io'
+import { storeIoError, syncDir } from './io'
 import { releaseLock } from './lock'
 import { encodeEvent } from './log'
 import type { SessionFiles } from './paths'
@@ -79,6 +81,7 @@ export class FileSessionWriter implements SessionWriter {
     } finally {
       if (fd !== undefined) closeSync(fd)
     }
+    syncDir(dirname(this.files.header))
     this.#headerUnsynced = false
   }
 
@@ -89,8 +92,8 @@ export class FileSessionWriter implements SessionWriter {
         `saveHeader got the header of session ${header.id}; this writer holds session ${this.id}`,
       )
     }
-    writeHeader(this.files.header, header)
-    this.#headerUnsynced = false
+    // Before the first sync the session is not durable yet: neither is its header.
+    writeHeader(this.files.header, header, !this.#headerUnsynced)
   }
 
   close(): void {
