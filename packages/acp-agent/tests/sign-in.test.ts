@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { Context } from 'cordis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ndJsonStream } from '@agentclientprotocol/sdk'
+import type { ClientCapabilities } from '@agentclientprotocol/sdk'
 import { FramePipes, HarnessClient, assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
 import { serverSignIn } from '../src/app-auth'
@@ -23,11 +24,13 @@ const tempDir = tempDirs('dsh-sign-in')
 beforeAll(() => ensureBuilt(), 420_000)
 
 describe('initialize over the bin', () => {
-  const initialize = async (clientCapabilities: object) => {
+  const initialize = async (clientCapabilities: ClientCapabilities) => {
     const bin = startBin([], await tempDir('home'))
     const client = new HarnessClient(bin.stream)
-    const request = { protocolVersion: 1, clientCapabilities }
-    const init = await client.connection.agent.request('initialize', request)
+    const init = await client.connection.agent.request('initialize', {
+      protocolVersion: 1,
+      clientCapabilities,
+    })
     await finishBin(bin, client)
     return init
   }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { QUIET_MODEL, envWithoutKey, startBin } from './helpers/spawn-bin'
+import { envWithoutKey, startBin } from './helpers/spawn-bin'
 
 const execFileAsync = promisify(execFile)
 const dirs: string[] = []
@@ -31,13 +31,20 @@ async function installCopy(): Promise<{ dir: string; bin: string; cache: string 
   return { dir, bin: join(dir, 'bin.js'), cache: join(dir, 'dsh-acp.cjs.code-cache') }
 }
 
+/**
+ * The model of these starts: an OpenAI-compatible server that is not there, with no key (its
+ * list refused at once, no network): the start an editor makes, without DeepSeek's server,
+ * which opens no session without a key.
+ */
+const NO_SERVER = ['--base-url', 'http://127.0.0.1:9/v1']
+
 /** Starts `bin`, opens one session, closes stdin: the exit code and the session's id. */
 async function startAndOpen(
   bin: string,
   dir: string,
 ): Promise<{ code: number | null; id: string }> {
   const run = startBin(
-    [...QUIET_MODEL, '--sessions', join(dir, 'sessions')],
+    [...NO_SERVER, '--sessions', join(dir, 'sessions')],
     dir,
     envWithoutKey(),
     bin,

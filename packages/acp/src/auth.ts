@@ -46,16 +46,19 @@ export function assertSignedIn(auth: AcpAuth | undefined): void {
 
 /**
  * `authenticate`: a method this connection was offered (a terminal one too, though a client
- * should not send it: its login ran in the terminal), then the gate; `{}` when signed in.
+ * should not send it: its login ran in the terminal), then the gate; `{}` when signed in. An
+ * unknown method without an app's sign-in, as the protocol has it for an agent offering none.
  */
 export function authenticate(
   auth: AcpAuth | undefined,
   offered: readonly AuthMethod[],
   methodId: string,
 ): Record<string, never> {
+  if (auth === undefined) throw RequestError.methodNotFound('authenticate')
   if (!offered.some((method) => method.id === methodId)) {
     const ids = offered.map((method) => method.id).join(', ')
-    const known = ids === '' ? 'this agent offers no sign-in methods' : `the methods are: ${ids}`
+    const known =
+      ids === '' ? 'none were offered (send initialize first)' : `the methods are: ${ids}`
     throw RequestError.invalidParams({ methodId }, `Unknown auth method "${methodId}": ${known}.`)
   }
   assertSignedIn(auth)

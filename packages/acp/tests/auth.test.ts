@@ -67,6 +67,10 @@ describe('the gate and authenticate', () => {
     expect(error.message).toContain('Unknown auth method "other": the methods are: login.')
   })
 
+  it('authenticate is an unknown method when the app offers no sign-in', () => {
+    expect(catchError(() => authenticate(undefined, [], 'login')).code).toBe(-32601)
+  })
+
   it('logout runs the app logout, and is an unknown method without one', async () => {
     const state: { loggedOut?: boolean } = {}
     expect(await logout(appAuth(state))).toEqual({})
