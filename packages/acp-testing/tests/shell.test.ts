@@ -130,7 +130,7 @@ describe('asking about a command', () => {
     expect(request!.toolCall).toMatchObject({ title: 'touch made.txt', kind: 'execute' })
     expect(request!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow `touch …` in this session',
+      'Always allow touch … in this session',
       'Reject',
     ])
     const [pending] = updatesOfKind(harness.updatesOf(sessionId), 'tool_call')

@@ -114,7 +114,7 @@ export function serveAcpConnection(
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       configOptions: (record) => options.of(record),
-      elicit: acpElicitOf(connection, id, capabilities),
+      elicit: acpElicitOf(connection, id, capabilities, (callId) => record.wireIdOf(callId)),
       modes: deps.modes.map((mode) => mode.id),
       terminals: offersTerminalOutput(capabilities?._meta),
       notices: capabilities?.session?.notices != null,

@@ -154,6 +154,11 @@ export class AcpSessionRecord {
     return this.options.elicit
   }
 
+  /** The wire id of the open card of this session's call `callId` (the model's id). */
+  wireIdOf(callId: string): string | undefined {
+    return this.cards.wireIdOf(callId)
+  }
+
   /** The session's files as its editor holds them (as far as the client offers them). */
   get files(): AcpSessionFiles {
     return this.options.files

@@ -48,6 +48,20 @@ describe('live output on a command card', () => {
     expect(texts[1]).toBe(`\`\`\`console\n${'x'.repeat(ACP_LIVE_TAIL_CHARS - 3)}END\n\`\`\``)
   })
 
+  it('reaches the terminal with its colours but without clipboard, title or screen clear', () => {
+    const cards = new ToolCards(true)
+    cards.hold('b1', opening, '/w')
+    cards.start('b1')
+    const raw = '\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;owned\x07\x1b[2J\x1b[32mok\x1b[0m\n'
+    expect(cards.output('b1', raw)).toEqual([
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'b1',
+        _meta: { terminal_output: { terminal_id: 'b1', data: '\x1b[32mok\x1b[0m\n' } },
+      },
+    ])
+  })
+
   it('is not shown on a card that is not a command', () => {
     const cards = new ToolCards(true)
     cards.hold('r1', { ...opening, toolCallId: 'r1' })

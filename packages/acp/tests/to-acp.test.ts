@@ -95,7 +95,7 @@ describe('content blocks', () => {
 })
 
 describe('notices', () => {
-  it('a notice goes out as a notice update when the client shows them, else as a message', () => {
+  it('a notice goes out as a notice update when the client shows them, else as a quoted dsh message', () => {
     const notice = {
       title: 'Server x stopped.',
       description: 'It printed: boom',
@@ -109,7 +109,10 @@ describe('notices', () => {
     })
     expect(toAcpNotice(notice, false)).toEqual({
       sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: 'Server x stopped.\n\nIt printed: boom\n\n' },
+      content: {
+        type: 'text',
+        text: '\n\n> dsh: Server x stopped.\n>\n> It printed: boom\n\n',
+      },
     })
     expect(toAcpNotice({ title: 'Hi.' }, true)).toEqual({
       sessionUpdate: 'notice',

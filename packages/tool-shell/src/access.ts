@@ -87,7 +87,8 @@ function alwaysOf(command: string, parts: readonly CommandPart[] | undefined) {
   if (asked.length === 0 || allows.some((allow) => allow === undefined)) {
     return {
       keys: [`${KEY}exactly ${command}`],
-      label: `exactly \`${commandTitle(command)}\` in this session`,
+      // The command itself is in the question's content; an option's name stays short.
+      label: 'this exact command in this session',
     }
   }
   const unique = [

@@ -3,7 +3,7 @@
 // runs; its description leads the content; it streams as a terminal. Asked about, it shows the
 // whole command in a `sh` block and where it runs. Finished, it shows the output as the model
 // got it in a console block, and its exit. Pure and total: presentation never throws.
-import { fencedBlock } from '@deepseek-ai/dsh-tools'
+import { fencedBlock, plainTerminalText } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
   ToolPresentationContent,
@@ -58,7 +58,7 @@ export function presentBashResult(
     args.description !== undefined ? [{ type: 'text', text: args.description }] : []
   const output: ToolPresentationContent[] =
     details.output.length > 0
-      ? [{ type: 'text', text: fencedBlock(details.output, 'console') }]
+      ? [{ type: 'text', text: fencedBlock(plainTerminalText(details.output), 'console') }]
       : []
   const words = wordsOf(details)
   const said = [words, details.sandbox].filter((text) => text !== undefined)

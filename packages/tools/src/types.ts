@@ -92,6 +92,11 @@ export interface ToolExecution {
    * call starts running, past every `tools/execute` listener; a UI opens the call's card then.
    */
   report?(progress: ToolCallProgress): void
+  /**
+   * The option the person chose, for a call asked with its own options
+   * (ToolCallAccess.choices); set by the permission layer before the call runs.
+   */
+  choice?: string
 }
 
 /** What a caller of `ctx.tools.execute` gets back; `execute` never rejects. */
@@ -231,6 +236,12 @@ export interface ToolCallAccess {
   always?: { keys: readonly string[]; label: string }
   /** Asked in every mode but full access, with no "always" option (the call leaves a confinement). */
   askAlways?: boolean
+  /**
+   * The question's own options in place of Allow / Reject (a plan's review: where to go on).
+   * With them the call is asked whenever it is asked at all, runs whichever option the person
+   * picks, and reads the pick from `exec.choice`; no answer still stops it.
+   */
+  choices?: readonly ToolPermissionOption[]
   /**
    * The operating system confines what the call may write: only inside the session's roots
    * (`workspace`), or nowhere but a private temp dir (`read-only`). A confined call that is
