@@ -98,7 +98,12 @@ describe('ask_user', () => {
       expect((await client.prompt(sessionId, 'design?')).stopReason).toBe('end_turn')
       expect(toolNames(model, 0)).toContain('ask_user')
       const form = client.asked[0]!
-      expect(form).toMatchObject({ sessionId, mode: 'form', message: 'Which design?' })
+      expect(form).toMatchObject({
+        sessionId,
+        toolCallId: 'q1',
+        mode: 'form',
+        message: 'Which design?',
+      })
       const { requestedSchema: schema } = form as { requestedSchema?: acp.ElicitationSchema }
       expect(schema?.properties?.q1).toMatchObject({
         type: 'string',

@@ -82,7 +82,8 @@ describe("a delegate's write in ask", () => {
       const [request] = harness.permissionRequests
       expect(request!.sessionId).toBe(sessionId)
       expect(request!.toolCall.toolCallId).toMatch(/^[0-9a-f-]{36}\/w1$/)
-      expect(request!.toolCall.title).toBe('Write note.txt')
+      // The question says which task asks: it is not the parent's own.
+      expect(request!.toolCall.title).toBe('Task "write a note": Write note.txt')
       expect(request!.toolCall._meta).toEqual({ dsh: { parentToolCallId: 't1' } })
       expect(taskCardWhenAsked).toBe('t1 ? Write note.txt')
       const path = join(harness.workspace, 'note.txt')

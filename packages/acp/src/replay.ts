@@ -93,7 +93,7 @@ export function* replayUpdates(
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
         const quiet = event.presentation?.quiet === true
-        cards.hold(event.callId, opening as AcpToolCall, terminalCwd, quiet)
+        cards.hold(event.callId, opening as AcpToolCall, { terminalCwd, quiet })
         break
       }
       case 'tool/asked':

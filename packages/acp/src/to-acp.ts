@@ -89,12 +89,12 @@ export function toAcpResultContent(content: readonly ToolContent[]): ToolCallCon
   return content.map((block) => toAcpTextContent(clipLongString(block.text)))
 }
 
-/** The presentation's human-readable input summary as text, when it has one. */
+/**
+ * The presentation's human-readable input summary as text, when it is text: a summary that is
+ * an object is never shown as JSON (the arguments go as the call's `rawInput` already).
+ */
 function summaryText(rawInput: unknown): string | undefined {
-  if (rawInput === undefined || rawInput === null) return undefined
-  if (typeof rawInput === 'string') return rawInput.length > 0 ? rawInput : undefined
-  const json = JSON.stringify(rawInput)
-  return json === undefined ? undefined : json
+  return typeof rawInput === 'string' && rawInput.length > 0 ? rawInput : undefined
 }
 
 export interface AcpToolCallInput {
@@ -148,7 +148,8 @@ export interface AcpToolResultInput {
 
 /**
  * The `tool_call_update` that closes a card: `completed` or `failed`; title, content and
- * locations from the result presentation when it gives them, else the result text as content.
+ * locations from the result presentation when it gives them (its content, when it has a list,
+ * even an empty one), else the result text as content.
  */
 export function toAcpToolCallUpdate(
   input: AcpToolResultInput,
@@ -160,8 +161,10 @@ export function toAcpToolCallUpdate(
     status: input.isError ? 'failed' : 'completed',
   }
   if (presentation?.title) update.title = presentation.title
+  // A result card's content, even none (a command that printed nothing), is the card's: the
+  // result text is the model's and shows only for a tool with no result card.
   const content =
-    presentation?.content && presentation.content.length > 0
+    presentation?.content !== undefined
       ? toAcpContent(presentation.content, input.cwd)
       : toAcpResultContent(input.content)
   if (content.length > 0) update.content = content

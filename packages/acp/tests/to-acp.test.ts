@@ -157,16 +157,13 @@ describe('tool_call', () => {
     })
   })
 
-  it('an object summary is shown as JSON text and presentation content follows it', () => {
+  it('an object summary is never shown as JSON; the presentation content is the card content', () => {
     const call = toAcpToolCall(input, {
       title: 'T',
       rawInput: { n: 1 },
       content: [{ type: 'text', text: 'more' }],
     })
-    expect(call.content).toEqual([
-      { type: 'content', content: { type: 'text', text: '{"n":1}' } },
-      { type: 'content', content: { type: 'text', text: 'more' } },
-    ])
+    expect(call.content).toEqual([{ type: 'content', content: { type: 'text', text: 'more' } }])
   })
 
   it('an empty title falls back to the tool name', () => {

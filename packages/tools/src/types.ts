@@ -155,6 +155,12 @@ export interface ToolCallPresentation {
    * card for a call that succeeds; a failed one gets its card.
    */
   quiet?: boolean
+  /**
+   * The title while a person is asked about the call, read before its content (a command's
+   * description, the command itself following once in the preview); the card takes `title`
+   * back once the call runs. A summary (`rawInput`) equal to it is not repeated below it.
+   */
+  askTitle?: string
 }
 
 /** A call shown as a terminal: where its command runs (default: the session workspace). */
