@@ -51,7 +51,9 @@ const modeUpdates = (updates: readonly SessionUpdate[]) =>
     update.sessionUpdate === 'current_mode_update' ? [update.currentModeId] : [],
   )
 
-async function planFrom(start: string, pick: string) {
+type Start = 'ask' | 'auto-edit' | 'read-only' | 'full-access' | 'plan'
+
+async function planFrom(start: Start, pick: string) {
   const harness = await makeHarness({ withFs: true, withAsk: true, mode: start, script })
   harness.answerWith(answering(pick))
   const sessionId = await harness.newSession()
@@ -70,11 +72,11 @@ describe('approving a plan without forms', () => {
     ['read-only', [ASK, EDITS, KEEP], 'ask'],
     ['full-access', [FULL, ASK, EDITS, KEEP], 'full-access'],
     ['plan', [ASK, EDITS, KEEP], 'ask'],
-  ])(
+  ] as const)(
     'from %s the options name each mode and the first goes on where the work can run',
     async (start, options, mode) => {
       const { harness, sessionId, question, names } = await planFrom(start, options[0]!)
-      expect(names).toEqual(options)
+      expect(names).toEqual([...options])
       expect(question.options.map((option) => option.kind).at(-1)).toBe('reject_once')
       expect(names.every((name) => name.length < 80 && !name.includes('`'))).toBe(true)
       expect(question.toolCall.content).toContainEqual({

@@ -132,8 +132,8 @@ describe("a delegate's write in ask", () => {
 
 describe("a general delegate's write where the session may not change anything", () => {
   for (const [mode, refusal] of [
-    ['read-only', 'refused in the "Read only" mode'],
-    ['plan', 'the session is planning'],
+    ['read-only', 'Not run: the "Read only" mode refuses edits.'],
+    ['plan', 'Not run: the session is planning'],
   ] as const) {
     it(`is refused in ${mode} without asking; the file is never made`, async () => {
       const harness = await makeHarness({

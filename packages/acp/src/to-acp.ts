@@ -14,6 +14,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type {
   ToolCallPresentation,
+  ToolErrorInfo,
   ToolContent,
   ToolLocation,
   ToolPresentationContent,
@@ -141,8 +142,8 @@ export interface AcpToolResultInput {
   callId: string
   content: readonly ToolContent[]
   isError: boolean
-  /** The failure's name and code, when the tool's error carried one. */
-  error?: { name: string; code: string }
+  /** The failure's name and code, and its sentence for the person, when the error gave them. */
+  error?: ToolErrorInfo
   cwd: string
 }
 
@@ -171,8 +172,13 @@ export function toAcpToolCallUpdate(
   if (presentation?.locations && presentation.locations.length > 0) {
     update.locations = toAcpLocations(presentation.locations, input.cwd)
   }
-  // A failure's code (FS_NOT_OBSERVED, TOOL_INVALID_ARGUMENTS, …) for clients that act on it.
-  if (input.isError && input.error) update.rawOutput = { error: { ...input.error } }
+  // A failure's code (FS_NOT_OBSERVED, TOOL_INVALID_ARGUMENTS, …) for clients that act on it;
+  // its sentence for the person, when it has one, is the card's content (the model's stays its).
+  if (input.isError && input.error) {
+    const { forPerson, ...error } = input.error
+    update.rawOutput = { error }
+    if (forPerson !== undefined) update.content = [toAcpTextContent(forPerson)]
+  }
   return update
 }
 

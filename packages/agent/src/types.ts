@@ -3,6 +3,7 @@ import type { LlmImage } from '@deepseek-ai/dsh-llm'
 import type {
   ToolCallPresentation,
   ToolContent,
+  ToolErrorInfo,
   ToolImage,
   ToolPresentationContent,
   ToolSessionChannels,
@@ -69,7 +70,7 @@ export type SessionEvent =
       name: string
       content: ToolContent[]
       isError: boolean
-      error?: { name: string; code: string }
+      error?: ToolErrorInfo
       details?: unknown
       /** Images for the model (base64), kept in the log so a loaded session resends them. */
       images?: ToolImage[]

@@ -99,13 +99,23 @@ export interface ToolExecution {
   choice?: string
 }
 
+/** A failure's name and code, and what a person reads of it when it says so apart. */
+export interface ToolErrorInfo {
+  name: string
+  code: string
+  forPerson?: string
+}
+
 /** What a caller of `ctx.tools.execute` gets back; `execute` never rejects. */
 export interface ToolExecutionResult {
   callId: string
   content: ToolContent[]
   isError: boolean
-  /** Present when the thrown error carried a string `code`. */
-  error?: { name: string; code: string }
+  /**
+   * Present when the thrown error carried a string `code`; `forPerson`, when it also carried a
+   * sentence for the person (a UI shows that on the card; the model reads `content`).
+   */
+  error?: ToolErrorInfo
   /** Structured result for presentation; never sent to the model. */
   details?: unknown
   /** Images for the model, after the text (see ToolImage). */
