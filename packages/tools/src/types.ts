@@ -34,6 +34,12 @@ export interface ToolSessionChannels {
   notice?(notice: ToolNotice): void
   /** The files as the person's editor holds them (unsaved buffers), as far as it offers them. */
   files?: ToolEditorFiles
+  /**
+   * Resolves once everything shown to the person so far was written out (never rejects): the
+   * agent waits for it before a call's result goes back to the model, so a card never comes
+   * after the model's next request.
+   */
+  written?(): Promise<void>
 }
 
 /** A session's files through its editor. */
@@ -44,6 +50,11 @@ export interface ToolEditorFiles {
   readTextFile(path: string, signal: AbortSignal): Promise<string>
   /** Replaces the file's text through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
+  /**
+   * The same files for a call of `session` (a child's): its requests go under the session id
+   * its cards and questions use. Without it, every call's go under the session's own.
+   */
+  forSession?(session: ToolSession): ToolEditorFiles
 }
 
 export interface ToolSessionHeader {
