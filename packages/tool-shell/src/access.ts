@@ -19,7 +19,6 @@ import { classifyCommand, isReadOnly } from './classify'
 import type { CommandPart } from './classify'
 import { confinementOf, cwdOf } from './confine'
 import type { UnsandboxedNotices } from './notice'
-import { commandTitle } from './present'
 
 /** Keys are namespaced so no command prefix can equal another tool's key. */
 const KEY = 'bash: '

@@ -6,7 +6,7 @@
 // anything a model or a repository asked for; the person's terminal is not. A sequence cut at
 // the end of a piece is dropped whole (the next piece's rest shows as text). Pure.
 
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex -- escape sequences are what these patterns match */
 const SEQUENCE =
   /\x1b(?:\[([0-?]*)[ -/]*([@-~])|\][^\x07\x1b]*(?:\x07|\x1b\\|$)|[PX^_][^\x1b]*(?:\x1b\\|$)|[ -/]*[0-~]|$)|[\x00-\x07\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]/g
 
@@ -21,3 +21,4 @@ export function terminalText(text: string): string {
 export function plainTerminalText(text: string): string {
   return terminalText(text).replace(/\x1b\[[0-9;:]*m/g, '')
 }
+/* eslint-enable no-control-regex */
