@@ -30,13 +30,17 @@ async function open(model: ModelServer, store: string, forms?: FormAnswer) {
   const bin = startBin(args, await tempDir('home'), env)
   const updates: acp.SessionUpdate[] = []
   const asked: acp.CreateElicitationRequest[] = []
+  const permissions: acp.RequestPermissionRequest[] = []
   const allow = choose('allow_once')
   let builder = acp
     .client()
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       updates.push(params.update)
     })
-    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => allow(params))
+    .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
+      permissions.push(params)
+      return allow(params)
+    })
   if (forms) {
     builder = builder.onRequest(acp.methods.client.elicitation.create, ({ params }) => {
       asked.push(params)
@@ -60,7 +64,7 @@ async function open(model: ModelServer, store: string, forms?: FormAnswer) {
     expect(await bin.exited).toBe(0)
     assertAgentFramesValid(bin.frames)
   }
-  return { agent, updates, asked, prompt, close }
+  return { agent, updates, asked, permissions, prompt, close }
 }
 
 const toolNames = (model: ModelServer, n: number) =>
@@ -98,7 +102,12 @@ describe('ask_user', () => {
       expect((await client.prompt(sessionId, 'design?')).stopReason).toBe('end_turn')
       expect(toolNames(model, 0)).toContain('ask_user')
       const form = client.asked[0]!
-      expect(form).toMatchObject({ sessionId, mode: 'form', message: 'Which design?' })
+      expect(form).toMatchObject({
+        sessionId,
+        toolCallId: 'q1',
+        mode: 'form',
+        message: 'Which design?',
+      })
       const { requestedSchema: schema } = form as { requestedSchema?: acp.ElicitationSchema }
       expect(schema?.properties?.q1).toMatchObject({
         type: 'string',
@@ -197,6 +206,41 @@ describe('plan mode', () => {
         entries: [{ content: 'Write b.txt' }, { content: 'Check it' }],
       })
       await second.close()
+    } finally {
+      model.close()
+    }
+  })
+
+  it('without forms, from read-only: the options name each mode, and approval goes on where edits are asked', async () => {
+    const model = await recordingServer([
+      toolCallAnswer('p1', 'exit_plan_mode', { plan: '- Write a.txt' }),
+      toolCallAnswer('w1', 'write', { file_path: 'a.txt', content: 'x' }),
+      textAnswer('done'),
+    ])
+    try {
+      const cwd = await tempDir('work')
+      const client = await open(model, await tempDir('store'))
+      const { sessionId } = await client.agent.request(acp.methods.agent.session.new, {
+        cwd,
+        mcpServers: [],
+      })
+      await client.agent.request(acp.methods.agent.session.setMode, {
+        sessionId,
+        modeId: 'read-only',
+      })
+      await client.prompt(sessionId, '/plan')
+      expect((await client.prompt(sessionId, 'Write it')).stopReason).toBe('end_turn')
+      const [review, write] = client.permissions
+      expect(review!.options.map((option) => option.name)).toEqual([
+        'Approve, ask before changes',
+        'Approve, allow edits',
+        'Keep planning',
+      ])
+      expect(lastTool(model, 1)).toContain('"Ask before edits" mode')
+      // The plan's own write was asked in `ask`, never refused in read-only.
+      expect(write!.toolCall.title).toBe('Write a.txt')
+      expect((await stat(join(cwd, 'a.txt'))).isFile()).toBe(true)
+      await client.close()
     } finally {
       model.close()
     }

@@ -285,7 +285,7 @@ describe('the demo', () => {
     }
     // In auto-edit the command runs unasked in the sandbox; without one it is asked about.
     const question =
-      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow `echo …` in this session / Reject]'
+      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow echo … in this session / Reject]'
     expect(out.stdout.includes(question)).toBe(sandboxMissing() !== undefined)
   }, 60_000)
 })

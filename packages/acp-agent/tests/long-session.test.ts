@@ -172,8 +172,24 @@ describe('/compact and a loaded session', () => {
 
       const second = await openBin(args, { session: { compaction: {} } })
       await second.agent.request('session/load', { sessionId, cwd: workspace, mcpServers: [] })
-      // The replay shows the compaction as it went, summary included.
-      expect(ofKind(second.updates(), 'compaction_summary_chunk')).toEqual(summary)
+      // The replay shows the compaction as it went, summary included, after the person's
+      // `/compact` (its reply never joins the answer before it), and the latest usage once.
+      const replayed = second.updates()
+      expect(ofKind(replayed, 'compaction_summary_chunk')).toEqual(summary)
+      const said = ofKind(replayed, 'user_message_chunk').map((u) => u.content)
+      expect(said).toEqual([
+        { type: 'text', text: 'Read three files.' },
+        { type: 'text', text: '/compact' },
+      ])
+      const typed = replayed.findIndex(
+        (u) => u.sessionUpdate === 'user_message_chunk' && JSON.stringify(u).includes('/compact'),
+      )
+      const compaction = replayed.findIndex((u) => u.sessionUpdate === 'compaction_summary_chunk')
+      expect(typed).toBeLessThan(compaction)
+      expect(ofKind(first.updates(), 'usage_update').length).toBeGreaterThan(1)
+      expect(ofKind(replayed, 'usage_update')).toEqual([
+        ofKind(first.updates(), 'usage_update').at(-1),
+      ])
       await prompt(second.agent, sessionId, 'Go on.')
       await second.close()
       const next = server.requests.at(-1)!.body.messages

@@ -102,6 +102,22 @@ describe('command cards over stdio', () => {
     })
   })
 
+  it('reach the terminal in whole lines, with colours but no clipboard, title or screen clear', async () => {
+    const command =
+      "printf 'ls: '; printf 'rest\\n'; printf '\\033]52;c;aGk=\\007\\033]0;owned\\007\\033[2J\\033[32mok\\033[0m\\n'"
+    const { session } = await open([bash('b1', command)], {
+      args: ['--mode', 'full-access'],
+      clientCapabilities: { _meta: { terminal_output: true } },
+    })
+    await session.prompt('run it')
+    const data = session.updates.flatMap((u) =>
+      metaOf(u).terminal_output ? [String(metaOf(u).terminal_output!.data)] : [],
+    )
+    // No piece ends inside a line (`ls: ` went with its rest).
+    expect(data.every((piece) => piece.endsWith('\n'))).toBe(true)
+    expect(data.join('')).toBe('ls: rest\n\x1b[32mok\x1b[0m\n')
+  })
+
   it('show a console tail to a client without terminals', async () => {
     const { session } = await open([bash('b1', slow, { description: 'Count to two' })], {
       args: ['--mode', 'full-access'],

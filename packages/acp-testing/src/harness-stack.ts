@@ -45,6 +45,8 @@ export interface AcpHarnessOptions {
   withTask?: boolean
   /** Mount the todo tool (tool-plan), as the app does; default false: only the tools asked for. */
   withPlan?: boolean
+  /** The ask tools as the app loads them: `exit_plan_mode`, and `ask_user` with forms. */
+  withAsk?: boolean
   /**
    * Images: the scripted model takes them (`imageInput`), and with `withFs` the read_image
    * tool (tool-image) is mounted, as the app does.
@@ -110,6 +112,7 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
   return {
     ...files,
     ...(options.withPlan && { toolPlan: {} }),
+    ...(options.withAsk && { toolAsk: {} }),
     // Images, as the app mounts them (read_image needs ctx.fs).
     ...(options.withImages && options.withFs && { toolImage: {} }),
     ...(options.withShell && shellOf(options, workspace)),

@@ -69,8 +69,8 @@ describe('commands a probe ran unasked', () => {
     await harness.prompt(sessionId, 'run them')
     const names = harness.permissionRequests.map((request) => request.options[1]?.name)
     expect(names).toEqual([
-      'Always allow `git add …` in this session',
-      'Always allow exactly `git -c core.fsmonitor=true add . 2>&1; true` in this session',
+      'Always allow git add … in this session',
+      'Always allow this exact command in this session',
     ])
   })
 })

@@ -189,9 +189,12 @@ describe('the answers', () => {
     expect(card.at(-1)).toMatchObject({
       rawOutput: { error: { name: 'PermissionError', code: 'PERMISSION_REJECTED' } },
     })
-    expect(JSON.stringify(card.at(-1)?.content)).toContain('rejected')
+    // The card says what happened to the person; the model's words (never retry) stay its own.
+    expect(card.at(-1)?.content).toEqual([
+      { type: 'content', content: { type: 'text', text: 'Rejected: not run.' } },
+    ])
     const result = resultOf(harness, sessionId, 'w1')
-    expect(result?.error).toEqual({ name: 'PermissionError', code: 'PERMISSION_REJECTED' })
+    expect(result?.error).toMatchObject({ name: 'PermissionError', code: 'PERMISSION_REJECTED' })
     expect(result?.content[0]?.text).toMatch(/not retry/i)
   })
 

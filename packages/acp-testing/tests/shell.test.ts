@@ -130,13 +130,46 @@ describe('asking about a command', () => {
     expect(request!.toolCall).toMatchObject({ title: 'touch made.txt', kind: 'execute' })
     expect(request!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow `touch …` in this session',
+      'Always allow touch … in this session',
       'Reject',
     ])
     const [pending] = updatesOfKind(harness.updatesOf(sessionId), 'tool_call')
     expect(pending!.status).toBe('pending')
     expect(textsOf(pending!)).toEqual(['```sh\ntouch made.txt\n```', `in ${harness.workspace}`])
     expect(existsSync(join(harness.workspace, 'made.txt'))).toBe(true)
+  })
+
+  it('reads its description first and shows the command once, then takes the command back as it runs', async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      withShell: true,
+      terminalOutput: true,
+      script: bashScript('touch made.txt', { description: 'Create the marker file' }),
+    })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'run it')
+    const [request] = harness.permissionRequests
+    expect(request!.toolCall.title).toBe('Create the marker file')
+    const texts = textsOf({ ...request!.toolCall, sessionUpdate: 'tool_call_update' })
+    expect(texts).toEqual(['```sh\ntouch made.txt\n```', `in ${harness.workspace}`])
+    const started = updatesOfKind(harness.updatesOf(sessionId), 'tool_call_update').find(
+      (update) => update.status === 'in_progress',
+    )
+    expect(started).toMatchObject({ title: 'touch made.txt' })
+    expect(textsOf(started!)).toEqual(['Create the marker file'])
+  })
+
+  it('an asked command that printed nothing ends with no exit-code block on its card', async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      withShell: true,
+      script: bashScript('touch made.txt'),
+    })
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'run it')
+    const last = updatesOfKind(harness.updatesOf(sessionId), 'tool_call_update').at(-1)!
+    expect(last.status).toBe('completed')
+    expect(JSON.stringify(last)).not.toContain('exit code')
   })
 
   it('runs nothing when the person rejects', async () => {

@@ -157,3 +157,20 @@ describe('a client that does not show subagent sessions', () => {
     expect(request!.toolCall.toolCallId).toMatch(/^[0-9a-f-]{36}\/w1$/)
   })
 })
+
+describe("a delegate's requests to the editor", () => {
+  it('go under its own session id where its cards are, and under the parent id otherwise', async () => {
+    for (const subagents of [true, false]) {
+      const editor = { saveOnWrite: true }
+      const harness = await makeHarness({ withFs: true, withTask: true, subagents, editor, script })
+      const parentId = await harness.newSession()
+      expect((await harness.prompt(parentId, 'delegate it')).stopReason).toBe('end_turn')
+      const [write] = harness.editor!.writes
+      const [request] = harness.permissionRequests
+      // One id for the delegate's questions and its file requests.
+      expect(write!.sessionId).toBe(request!.sessionId)
+      if (subagents) expect(write!.sessionId).not.toBe(parentId)
+      else expect(write!.sessionId).toBe(parentId)
+    }
+  })
+})

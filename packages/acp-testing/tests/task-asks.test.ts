@@ -82,7 +82,8 @@ describe("a delegate's write in ask", () => {
       const [request] = harness.permissionRequests
       expect(request!.sessionId).toBe(sessionId)
       expect(request!.toolCall.toolCallId).toMatch(/^[0-9a-f-]{36}\/w1$/)
-      expect(request!.toolCall.title).toBe('Write note.txt')
+      // The question says which task asks: it is not the parent's own.
+      expect(request!.toolCall.title).toBe('Task "write a note": Write note.txt')
       expect(request!.toolCall._meta).toEqual({ dsh: { parentToolCallId: 't1' } })
       expect(taskCardWhenAsked).toBe('t1 ? Write note.txt')
       const path = join(harness.workspace, 'note.txt')
@@ -131,8 +132,8 @@ describe("a delegate's write in ask", () => {
 
 describe("a general delegate's write where the session may not change anything", () => {
   for (const [mode, refusal] of [
-    ['read-only', 'refused in the "Read only" mode'],
-    ['plan', 'the session is planning'],
+    ['read-only', 'Not run: the "Read only" mode refuses edits.'],
+    ['plan', 'Not run: the session is planning'],
   ] as const) {
     it(`is refused in ${mode} without asking; the file is never made`, async () => {
       const harness = await makeHarness({

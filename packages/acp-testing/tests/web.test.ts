@@ -103,6 +103,9 @@ describe('web_fetch', () => {
       kind: 'fetch',
       rawInput: { url: again },
     })
+    // The card's content is for the person: never its arguments as JSON.
+    expect(card[0]!.content).toBeUndefined()
+    expect(JSON.stringify(asked[0]!.toolCall.content)).not.toContain('{\\"url\\"')
     const done = card.at(-1)
     expect(done?.status).toBe('completed')
     const [status, markdown] = textsOf(done)

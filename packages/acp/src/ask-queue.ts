@@ -4,7 +4,8 @@
 // prompt, as ACP means it; a request the connection could not carry counts as `cancelled`; a
 // client that answers with a JSON-RPC error could not ask the person: `failed` refuses this call
 // only, and the turn goes on. A child session's questions join its parent's queue, each asked on
-// the session its call's card is on (the parent's, or the child's subagent session).
+// the session its call's card is on (the parent's, or the child's subagent session), its title
+// led by the task's (`Task "Fix the tests": Write a.txt`), so it never reads as the parent's.
 import { RequestError } from '@agentclientprotocol/sdk'
 import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
@@ -48,10 +49,11 @@ export class AskQueue {
     const { cwd, requestPermission } = this.options
     // A question that waited behind another whose answer cancelled the turn is not asked.
     if (exec.signal?.aborted) return { outcome: 'cancelled' }
-    const { cards, sessionId } = this.options.targetOf(request)
+    const { cards, sessionId, task } = this.options.targetOf(request)
     const wireId = cards.wireIdOf(exec.callId) ?? exec.callId
     const card = cards.askedCardOf(exec.callId)
     const params = toAcpPermissionRequest(sessionId, wireId, request, cwd, card)
+    if (task !== undefined) params.toolCall.title = `Task "${task}": ${params.toolCall.title ?? ''}`
     let answer: ToolPermissionAnswer
     try {
       answer = fromAcpPermissionResponse(await requestPermission(params, exec.signal))

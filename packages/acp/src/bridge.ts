@@ -89,7 +89,7 @@ export function serveAcpConnection(
     // Updates come from turns, which run only once the connection below exists. An unstable
     // update goes only to a client that advertised it; the SDK sends what it is given.
     const params: { sessionId: string; update: AcpWireUpdate } = { sessionId, update }
-    connection.client.notify(methods.client.session.update as string, params).catch(() => {
+    return connection.client.notify(methods.client.session.update as string, params).catch(() => {
       // The connection closed under a running turn: the update has no reader any more, and
       // the close handler below is already cancelling the turn.
     })
@@ -116,10 +116,11 @@ export function serveAcpConnection(
       subagents: offersSubagents(unstableCapabilities),
       storedChildren: (parent) => deps.storedChildren(parent),
       files: acpSessionFiles(connection, id, capabilities, filesSession),
+      filesOn: (wireId) => acpSessionFiles(connection, wireId, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
       configOptions: (record) => options.of(record),
-      elicit: acpElicitOf(connection, id, capabilities),
+      elicit: acpElicitOf(connection, id, capabilities, (callId) => record.wireIdOf(callId)),
       modes: deps.modes.map((mode) => mode.id),
       terminals: offersTerminalOutput(capabilities?._meta),
       notices: capabilities?.session?.notices != null,

@@ -9,7 +9,8 @@
 //   work state on the parent's. Its cards are not repeated on the parent's session: a client
 //   that nests shows the child's session inside the parent's, and the same cards loose in the
 //   parent's thread would show each of the delegate's calls twice.
-// A question about a child's call is asked on the session its card is on. Builds and routes
+// A question about a child's call is asked on the session its card is on, titled with the task
+// that asks (./ask-queue), so it never reads as the parent's own. Builds and routes
 // updates; the record's `sendOn` sends them.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
@@ -39,6 +40,8 @@ export interface AcpShownSession {
   sessionId: string
   /** A subagent session: the wire session of its immediate parent, where its state goes. */
   parentSessionId?: string
+  /** A child session's title (its task's): its questions say which task asks. */
+  task?: string
 }
 
 export interface ChildSessionsOptions {
@@ -98,6 +101,7 @@ export class ChildSessions {
       const cards = new SessionCards(terminals, presenter, `${header.id}/`, parentToolCallId)
       shown = { cards, sessionId: above.sessionId }
     }
+    if (header.title !== undefined) shown.task = header.title
     this.shown.set(child.session, shown)
     let working = false
     const unsubscribe = child.subscribe((event) => {

@@ -24,8 +24,9 @@ export async function runSessionCommand(
     const why = error instanceof Error ? error.message : String(error)
     action = { reply: `The command /${matched.command.name} could not run: ${why}` }
   }
-  if ('compact' in action) return (await agent.compact()).reason
-  if ('prompt' in action) return (await agent.send(action.prompt)).reason
+  // The person's own words are kept with the turn, so a replay shows them.
+  if ('compact' in action) return (await agent.compact(text.trim())).reason
+  if ('prompt' in action) return (await agent.send(action.prompt, [], text.trim())).reason
   send({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: action.reply } })
   return 'completed'
 }

@@ -1,5 +1,6 @@
 // A session's channel to the person's forms: `elicitation/create` in form mode, tied to the
-// session, to a client that advertised `elicitation.form` in `initialize` (none otherwise).
+// session, to a client that advertised `elicitation.form` in `initialize` (none otherwise),
+// and to the asking call's card (`toolCallId`, the elicitation's session scope) when a call asks.
 // The answer comes back as the client gave it (accept with the filled form, decline, cancel);
 // the call's signal withdraws the request (`$/cancel_request`) and the form counts as
 // cancelled. A tool receives this one function; it never sees the connection.
@@ -23,8 +24,13 @@ export type AcpElicitAnswer =
   | { action: 'decline' }
   | { action: 'cancel' }
 
-/** Puts one form to the person of a session; the signal withdraws it. */
-export type AcpElicit = (form: AcpElicitForm, signal?: AbortSignal) => Promise<AcpElicitAnswer>
+/** Puts one form to the person of a session; the signal withdraws it; `callId` (the model's
+ * id of the asking call) ties it to that call's card. */
+export type AcpElicit = (
+  form: AcpElicitForm,
+  signal?: AbortSignal,
+  callId?: string,
+) => Promise<AcpElicitAnswer>
 
 /** True when the client shows forms (`elicitation.form` in its capabilities). */
 export function offersElicitation(capabilities: ClientCapabilities | undefined): boolean {
@@ -39,19 +45,26 @@ function answerOf(response: CreateElicitationResponse): AcpElicitAnswer {
   return response.action === 'decline' ? { action: 'decline' } : { action: 'cancel' }
 }
 
-/** The channel of session `sessionId`, or undefined when the client shows no forms. */
+/**
+ * The channel of session `sessionId`, or undefined when the client shows no forms.
+ * `toolCallIdOf` gives the wire id of a call's card (undefined: no card, the form is the
+ * session's).
+ */
 export function acpElicitOf(
   connection: AgentConnection,
   sessionId: string,
   capabilities: ClientCapabilities | undefined,
+  toolCallIdOf: (callId: string) => string | undefined = () => undefined,
 ): AcpElicit | undefined {
   if (!offersElicitation(capabilities)) return undefined
-  return async (form, signal) => {
+  return async (form, signal, callId) => {
     if (signal?.aborted) return { action: 'cancel' }
+    const toolCallId = callId === undefined ? undefined : toolCallIdOf(callId)
+    const { message, requestedSchema } = form
     try {
       const response = await connection.client.request(
         methods.client.elicitation.create,
-        { sessionId, mode: 'form', message: form.message, requestedSchema: form.requestedSchema },
+        { sessionId, ...(toolCallId && { toolCallId }), mode: 'form', message, requestedSchema },
         { ...(signal && { cancellationSignal: signal }), stopWaitingOnCancel: true },
       )
       return answerOf(response)

@@ -60,9 +60,9 @@ export function toAcpFinishedToolCall(
 
 /**
  * The updates a stored session replays as, in order: the person's messages (their images
- * after their text), each answer and
+ * after their text; for a slash command, what they typed), each answer and
  * thought in one chunk, each card once as it ended; a card whose turn ended without its result
- * (the process died in it) ends failed. `cards` gives the wire ids (and keeps them used, so
+ * (the process died in it) ends failed; the session's latest usage last, once. `cards` gives the wire ids (and keeps them used, so
  * calls after the load never reuse one). `nested`: what follows a call's ended card (the
  * cards of the child session it started, or its announcement), given its model and wire ids.
  */
@@ -72,11 +72,23 @@ export function* replayUpdates(
   presenter: AcpPresenterContext,
   nested?: (callId: string, wireId: string) => Iterable<AcpWireUpdate>,
 ): Generator<AcpWireUpdate> {
+  /** The turns whose person typed a command: their made message is not theirs to show. */
+  const typed = new Set<string>()
+  /** Only the latest usage goes out, after everything else: it is the context now. */
+  let usage: SessionEvent | undefined
   for (const event of joinChunks(events)) {
     switch (event.type) {
+      case 'turn/start':
+        if (event.prompt === undefined) break
+        typed.add(event.turnId)
+        yield toAcpUserText(event.prompt)
+        break
+      case 'context/usage':
+        usage = event
+        break
       case 'user/message': {
-        const text = clipLongString(event.text)
-        yield { sessionUpdate: 'user_message_chunk', content: { type: 'text', text } }
+        if (typed.has(event.turnId)) break
+        yield toAcpUserText(event.text)
         for (const { mimeType, data } of event.images ?? []) {
           yield { sessionUpdate: 'user_message_chunk', content: { type: 'image', mimeType, data } }
         }
@@ -93,7 +105,7 @@ export function* replayUpdates(
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
         const quiet = event.presentation?.quiet === true
-        cards.hold(event.callId, opening as AcpToolCall, terminalCwd, quiet)
+        cards.hold(event.callId, opening as AcpToolCall, { terminalCwd, quiet })
         break
       }
       case 'tool/asked':
@@ -130,6 +142,15 @@ export function* replayUpdates(
     }
   }
   yield* unfinished(cards, 'error')
+  if (usage !== undefined) yield* presentSessionEvent(usage, presenter)
+}
+
+/** A person's message, clipped as a card's strings are. */
+function toAcpUserText(text: string): SessionUpdate {
+  return {
+    sessionUpdate: 'user_message_chunk',
+    content: { type: 'text', text: clipLongString(text) },
+  }
 }
 
 /** `text` in pieces of at most `max` code units, never splitting a surrogate pair. */

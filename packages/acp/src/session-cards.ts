@@ -80,7 +80,11 @@ export class SessionCards {
         const terminal = event.presentation?.terminal
         const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
         const quiet = event.presentation?.quiet === true
-        cards.hold(key, opening as AcpToolCall, terminalCwd, quiet)
+        cards.hold(key, opening as AcpToolCall, {
+          terminalCwd,
+          quiet,
+          askTitle: event.presentation?.askTitle,
+        })
         return []
       }
       case 'tool/output':

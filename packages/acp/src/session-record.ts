@@ -14,6 +14,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
 import type {
+  ToolSession,
   ToolNotice,
   ToolPermissionAnswer,
   ToolPermissionRequest,
@@ -39,13 +40,16 @@ import type { AcpPromptImage } from './prompt-images'
 export const REPLAY_BATCH = 256
 export interface AcpSessionRecordOptions {
   agent: Agent
-  /** Delivers one update of this session; called synchronously, in event order. */
-  send: (update: SessionUpdate) => void
+  /**
+   * Delivers one update of this session; called synchronously, in event order. May return
+   * when it was written out (see `written` of the session's channels).
+   */
+  send: (update: SessionUpdate) => void | Promise<void>
   /**
    * Delivers one update on another wire session of this one's: a child's subagent session (see
    * `subagents`), or the announcement of one. Called synchronously, in event order.
    */
-  sendOn: (sessionId: string, update: AcpWireUpdate) => void
+  sendOn: (sessionId: string, update: AcpWireUpdate) => void | Promise<void>
   /**
    * Delivers many updates at once, in order, each on its wire session; resolves once they were
    * handed on. Only a replay uses it (without it, `sendOn` one by one): it is the first thing a
@@ -58,6 +62,8 @@ export interface AcpSessionRecordOptions {
   storedChildren?: (id: string) => StoredChildSession[]
   /** The session's files as its editor holds them. */
   files: AcpSessionFiles
+  /** The same files under another wire session id (a child's subagent session). */
+  filesOn?: (sessionId: string) => AcpSessionFiles
   /** The client advertised `session.compaction`. */
   compaction?: boolean
   /** The models the session may switch to, and the one it uses without a choice. */
@@ -81,6 +87,7 @@ export interface AcpSessionRecordOptions {
 
 export class AcpSessionRecord {
   readonly agent: Agent
+  private readonly options: AcpSessionRecordOptions
   /** The slash commands the session offers (./session-commands). */
   readonly commands: SessionCommands
   private readonly cards: SessionCards
@@ -97,8 +104,19 @@ export class AcpSessionRecord {
   /** What runs when the session closes (see onClose). */
   private readonly closers: (() => Promise<void> | void)[] = []
   private closed = false
+  /** The files of the child sessions shown as subagent sessions, by their wire id. */
+  private readonly childFiles = new Map<string, AcpSessionFiles>()
+  /** The last update handed on: updates are written in order, so all before it are too. */
+  private lastWrite: Promise<void> = Promise.resolve()
 
-  constructor(private readonly options: AcpSessionRecordOptions) {
+  constructor(given: AcpSessionRecordOptions) {
+    // Every update handed on is tracked, for `written`.
+    const options: AcpSessionRecordOptions = {
+      ...given,
+      send: (update) => this.track(given.send(update)),
+      sendOn: (sessionId, update) => this.track(given.sendOn(sessionId, update)),
+    }
+    this.options = options
     this.agent = options.agent
     this.presenter = {
       cwd: this.cwd,
@@ -132,7 +150,8 @@ export class AcpSessionRecord {
     options.agent.session.channels = {
       ask: (request) => this.ask(request),
       notice: (notice) => this.tell(notice),
-      files: options.files,
+      files: { ...options.files, forSession: (session) => this.filesFor(session) },
+      written: () => this.lastWrite,
     }
     const unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
@@ -152,6 +171,11 @@ export class AcpSessionRecord {
   /** The session's channel to the person's forms; undefined when the client shows none. */
   get elicit(): AcpElicit | undefined {
     return this.options.elicit
+  }
+
+  /** The wire id of the open card of this session's call `callId` (the model's id). */
+  wireIdOf(callId: string): string | undefined {
+    return this.cards.wireIdOf(callId)
   }
 
   /** The session's files as its editor holds them (as far as the client offers them). */
@@ -199,6 +223,27 @@ export class AcpSessionRecord {
     const prompt = run()
     this.running = prompt
     return prompt
+  }
+
+  /**
+   * The files a call of `session` reaches the editor through: under the wire session its cards
+   * are on (a child's subagent session, else this one), so one id goes with all its requests.
+   */
+  private filesFor(session: ToolSession): AcpSessionFiles {
+    const { sessionId } = this.children.targetOf(session)
+    const { files, filesOn } = this.options
+    if (sessionId === this.id || filesOn === undefined) return files
+    let shown = this.childFiles.get(sessionId)
+    if (shown === undefined) {
+      shown = filesOn(sessionId)
+      this.childFiles.set(sessionId, shown)
+    }
+    return shown
+  }
+
+  /** Remembers the write of the latest update, for `written`. */
+  private track(write: void | Promise<void>): void {
+    if (write !== undefined) this.lastWrite = write.catch(() => undefined)
   }
 
   /** Cancels the prompt in flight, if any: the model stream and the running tool are aborted. */

@@ -4,9 +4,11 @@
 // `_meta.terminal_info`, each piece of output goes out as `_meta.terminal_output`, and the end as
 // `_meta.terminal_exit`. Any other client gets the output's tail in a console block, replaced as
 // it grows. ACP's client-side `terminal/*` methods are not used: the command runs here.
-// Pure: no I/O, no connection.
+// Output reaches the terminal with its colours only (the tools package's terminalText): no
+// command may set the person's clipboard or title, or clear their view; a console block gets
+// it plain. Pure: no I/O, no connection.
 import type { ToolCallContent } from '@agentclientprotocol/sdk'
-import { fencedBlock } from '@deepseek-ai/dsh-tools'
+import { fencedBlock, plainTerminalText, terminalText } from '@deepseek-ai/dsh-tools'
 import type { ToolTerminalResult } from '@deepseek-ai/dsh-tools'
 import { toAcpTextContent } from './to-acp'
 import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
@@ -36,7 +38,7 @@ export function toAcpTerminalOutput(wireId: string, data: string): AcpToolCallUp
   return {
     sessionUpdate: 'tool_call_update',
     toolCallId: wireId,
-    _meta: { terminal_output: { terminal_id: wireId, data } },
+    _meta: { terminal_output: { terminal_id: wireId, data: terminalText(data) } },
   }
 }
 
@@ -49,7 +51,7 @@ export function toAcpConsoleTail(
   return {
     sessionUpdate: 'tool_call_update',
     toolCallId: wireId,
-    content: [...lead, toAcpTextContent(fencedBlock(tail, 'console'))],
+    content: [...lead, toAcpTextContent(fencedBlock(plainTerminalText(tail), 'console'))],
   }
 }
 

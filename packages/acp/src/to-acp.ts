@@ -14,6 +14,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type {
   ToolCallPresentation,
+  ToolErrorInfo,
   ToolContent,
   ToolLocation,
   ToolPresentationContent,
@@ -89,12 +90,12 @@ export function toAcpResultContent(content: readonly ToolContent[]): ToolCallCon
   return content.map((block) => toAcpTextContent(clipLongString(block.text)))
 }
 
-/** The presentation's human-readable input summary as text, when it has one. */
+/**
+ * The presentation's human-readable input summary as text, when it is text: a summary that is
+ * an object is never shown as JSON (the arguments go as the call's `rawInput` already).
+ */
 function summaryText(rawInput: unknown): string | undefined {
-  if (rawInput === undefined || rawInput === null) return undefined
-  if (typeof rawInput === 'string') return rawInput.length > 0 ? rawInput : undefined
-  const json = JSON.stringify(rawInput)
-  return json === undefined ? undefined : json
+  return typeof rawInput === 'string' && rawInput.length > 0 ? rawInput : undefined
 }
 
 export interface AcpToolCallInput {
@@ -141,14 +142,15 @@ export interface AcpToolResultInput {
   callId: string
   content: readonly ToolContent[]
   isError: boolean
-  /** The failure's name and code, when the tool's error carried one. */
-  error?: { name: string; code: string }
+  /** The failure's name and code, and its sentence for the person, when the error gave them. */
+  error?: ToolErrorInfo
   cwd: string
 }
 
 /**
  * The `tool_call_update` that closes a card: `completed` or `failed`; title, content and
- * locations from the result presentation when it gives them, else the result text as content.
+ * locations from the result presentation when it gives them (its content, when it has a list,
+ * even an empty one), else the result text as content.
  */
 export function toAcpToolCallUpdate(
   input: AcpToolResultInput,
@@ -160,16 +162,23 @@ export function toAcpToolCallUpdate(
     status: input.isError ? 'failed' : 'completed',
   }
   if (presentation?.title) update.title = presentation.title
+  // A result card's content, even none (a command that printed nothing), is the card's: the
+  // result text is the model's and shows only for a tool with no result card.
   const content =
-    presentation?.content && presentation.content.length > 0
+    presentation?.content !== undefined
       ? toAcpContent(presentation.content, input.cwd)
       : toAcpResultContent(input.content)
   if (content.length > 0) update.content = content
   if (presentation?.locations && presentation.locations.length > 0) {
     update.locations = toAcpLocations(presentation.locations, input.cwd)
   }
-  // A failure's code (FS_NOT_OBSERVED, TOOL_INVALID_ARGUMENTS, …) for clients that act on it.
-  if (input.isError && input.error) update.rawOutput = { error: { ...input.error } }
+  // A failure's code (FS_NOT_OBSERVED, TOOL_INVALID_ARGUMENTS, …) for clients that act on it;
+  // its sentence for the person, when it has one, is the card's content (the model's stays its).
+  if (input.isError && input.error) {
+    const { forPerson, ...error } = input.error
+    update.rawOutput = { error }
+    if (forPerson !== undefined) update.content = [toAcpTextContent(forPerson)]
+  }
   return update
 }
 

@@ -14,7 +14,7 @@ import {
   toAcpTerminalCall,
   toAcpTerminalOutput,
 } from './terminal-cards'
-import type { AcpToolCall } from './to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
 import { toAcpPendingToolCall } from './permission-card'
 
 type CardState = 'held' | 'pending' | 'running'
@@ -30,6 +30,8 @@ interface Card {
   terminal?: TerminalCard
   /** The call shows itself through the plan it sets: no card unless it fails (./plan). */
   quiet?: boolean
+  /** The title while a person is asked about the call (ToolCallPresentation.askTitle). */
+  askTitle?: string
 }
 
 interface TerminalCard {
@@ -45,6 +47,25 @@ interface TerminalCard {
 export interface FinishedTerminal {
   lead: ToolCallContent[]
   streamed: boolean
+}
+
+/** How a card is held: see ToolCards.hold. */
+export interface HeldCard {
+  terminalCwd?: string | undefined
+  quiet?: boolean
+  askTitle?: string | undefined
+}
+
+/** The opening a person is asked with: under the ask title, its summary not repeated. */
+function askedOpening(card: Card): AcpToolCall {
+  const { opening, askTitle } = card
+  if (askTitle === undefined) return opening
+  const [first, ...rest] = opening.content ?? []
+  const repeats =
+    first?.type === 'content' && first.content.type === 'text' && first.content.text === askTitle
+  const content = repeats ? rest : (opening.content ?? [])
+  const { content: _content, ...rest_ } = opening
+  return { ...rest_, title: askTitle, ...(content.length > 0 && { content }) }
 }
 
 export class ToolCards {
@@ -71,10 +92,12 @@ export class ToolCards {
 
   /**
    * Holds the card of a call until it runs, is asked about, or ends. `terminalCwd`: the call
-   * runs a command there, and its output shows live.
+   * runs a command there, and its output shows live; `askTitle`: its title while asked about.
    */
-  hold(callId: string, opening: AcpToolCall, terminalCwd?: string, quiet = false): void {
+  hold(callId: string, opening: AcpToolCall, how: HeldCard = {}): void {
+    const { terminalCwd, quiet = false, askTitle } = how
     const card: Card = { wireId: opening.toolCallId, opening, state: 'held', quiet }
+    if (askTitle !== undefined) card.askTitle = askTitle
     if (terminalCwd !== undefined) {
       card.terminal = { lead: [...(opening.content ?? [])], streamed: false, tail: '' }
       if (this.terminals) card.opening = toAcpTerminalCall(opening, terminalCwd)
@@ -120,7 +143,15 @@ export class ToolCards {
     const before = card.state
     card.state = 'running'
     if (before === 'held') return [{ ...card.opening, status: 'in_progress' }]
-    return [{ sessionUpdate: 'tool_call_update', toolCallId: card.wireId, status: 'in_progress' }]
+    const update: AcpToolCallUpdate = {
+      sessionUpdate: 'tool_call_update',
+      toolCallId: card.wireId,
+      status: 'in_progress',
+    }
+    // Asked under its own title: the card takes its title and content back as it runs.
+    if (card.askTitle === undefined) return [update]
+    const { title, content } = card.opening
+    return [{ ...update, title, ...(content && { content }) }]
   }
 
   /**
@@ -139,7 +170,7 @@ export class ToolCards {
     const card = this.open.get(callId)
     if (card === undefined || card.state !== 'held') return []
     card.state = 'pending'
-    card.asked = toAcpPendingToolCall(card.opening, preview)
+    card.asked = toAcpPendingToolCall(askedOpening(card), preview)
     return [card.asked]
   }
 

@@ -19,7 +19,7 @@ const opening: AcpToolCall = {
 describe('live output on a command card', () => {
   it('goes out only once the call runs', () => {
     const cards = new ToolCards(true)
-    cards.hold('b1', opening, '/w')
+    cards.hold('b1', opening, { terminalCwd: '/w' })
     expect(cards.output('b1', 'early')).toEqual([])
     const [started] = cards.start('b1')
     expect(started).toMatchObject({
@@ -37,7 +37,7 @@ describe('live output on a command card', () => {
 
   it('is a console tail of the last 16 KiB for a client without terminals', () => {
     const cards = new ToolCards(false)
-    cards.hold('b1', opening, '/w')
+    cards.hold('b1', opening, { terminalCwd: '/w' })
     cards.start('b1')
     cards.output('b1', 'x'.repeat(ACP_LIVE_TAIL_CHARS))
     const [update] = cards.output('b1', 'END')
@@ -46,6 +46,20 @@ describe('live output on a command card', () => {
     )
     expect(texts[0]).toBe('Run tests')
     expect(texts[1]).toBe(`\`\`\`console\n${'x'.repeat(ACP_LIVE_TAIL_CHARS - 3)}END\n\`\`\``)
+  })
+
+  it('reaches the terminal with its colours but without clipboard, title or screen clear', () => {
+    const cards = new ToolCards(true)
+    cards.hold('b1', opening, { terminalCwd: '/w' })
+    cards.start('b1')
+    const raw = '\x1b]52;c;cm0gLXJmIH4=\x07\x1b]0;owned\x07\x1b[2J\x1b[32mok\x1b[0m\n'
+    expect(cards.output('b1', raw)).toEqual([
+      {
+        sessionUpdate: 'tool_call_update',
+        toolCallId: 'b1',
+        _meta: { terminal_output: { terminal_id: 'b1', data: '\x1b[32mok\x1b[0m\n' } },
+      },
+    ])
   })
 
   it('is not shown on a card that is not a command', () => {

@@ -95,7 +95,7 @@ describe('content blocks', () => {
 })
 
 describe('notices', () => {
-  it('a notice goes out as a notice update when the client shows them, else as a message', () => {
+  it('a notice goes out as a notice update when the client shows them, else as a quoted dsh message', () => {
     const notice = {
       title: 'Server x stopped.',
       description: 'It printed: boom',
@@ -109,7 +109,10 @@ describe('notices', () => {
     })
     expect(toAcpNotice(notice, false)).toEqual({
       sessionUpdate: 'agent_message_chunk',
-      content: { type: 'text', text: 'Server x stopped.\n\nIt printed: boom\n\n' },
+      content: {
+        type: 'text',
+        text: '\n\n> dsh: Server x stopped.\n>\n> It printed: boom\n\n',
+      },
     })
     expect(toAcpNotice({ title: 'Hi.' }, true)).toEqual({
       sessionUpdate: 'notice',
@@ -154,16 +157,13 @@ describe('tool_call', () => {
     })
   })
 
-  it('an object summary is shown as JSON text and presentation content follows it', () => {
+  it('an object summary is never shown as JSON; the presentation content is the card content', () => {
     const call = toAcpToolCall(input, {
       title: 'T',
       rawInput: { n: 1 },
       content: [{ type: 'text', text: 'more' }],
     })
-    expect(call.content).toEqual([
-      { type: 'content', content: { type: 'text', text: '{"n":1}' } },
-      { type: 'content', content: { type: 'text', text: 'more' } },
-    ])
+    expect(call.content).toEqual([{ type: 'content', content: { type: 'text', text: 'more' } }])
   })
 
   it('an empty title falls back to the tool name', () => {

@@ -108,26 +108,30 @@ export class Agent implements ToolAgent {
   /**
    * Compacts the conversation now, as a turn of its own (turn/start, the compaction's events,
    * turn/end): old tool outputs elided, the older conversation summarised. Rejects like `send`
-   * (AGENT_DISPOSED, AGENT_BUSY).
+   * (AGENT_DISPOSED, AGENT_BUSY). `typed`: what the person typed for it, kept on turn/start.
    */
-  async compact(): Promise<TurnEnd> {
-    return this.runTurnOf('/compact', async (turnId, signal) => {
-      const services = this.options.services()
-      const prompt = services.systemPrompt.assemble(this.options.systemPrompt)
-      await this.context.prepare(
-        {
-          history: this.history,
-          prompt,
-          llm: services.llm,
-          ...(this.model !== undefined && { model: this.model }),
-          signal,
-          turnId,
-          append: (event) => this.session.append(event),
-        },
-        'command',
-      )
-      return signal.aborted ? { reason: 'cancelled' } : { reason: 'completed' }
-    })
+  async compact(typed = '/compact'): Promise<TurnEnd> {
+    return this.runTurnOf(
+      typed,
+      async (turnId, signal) => {
+        const services = this.options.services()
+        const prompt = services.systemPrompt.assemble(this.options.systemPrompt)
+        await this.context.prepare(
+          {
+            history: this.history,
+            prompt,
+            llm: services.llm,
+            ...(this.model !== undefined && { model: this.model }),
+            signal,
+            turnId,
+            append: (event) => this.session.append(event),
+          },
+          'command',
+        )
+        return signal.aborted ? { reason: 'cancelled' } : { reason: 'completed' }
+      },
+      typed,
+    )
   }
 
   /** True while a turn runs. */
@@ -150,17 +154,21 @@ export class Agent implements ToolAgent {
    * with AGENT_DISPOSED, AGENT_EMPTY_MESSAGE, AGENT_IMAGE_INPUT (images for a model that reads
    * text only), or AGENT_BUSY while another turn runs (a second
    * message is refused, not queued: the caller decides whether to wait, cancel or drop it).
+   * `typed`: what the person typed, when `text` was made from it (a slash command's message).
    */
-  async send(text: string, images: readonly LlmImage[] = []): Promise<TurnEnd> {
+  async send(text: string, images: readonly LlmImage[] = [], typed?: string): Promise<TurnEnd> {
     // A model that reads text only refuses images before anything is logged (AGENT_IMAGE_INPUT).
     if (this.disposal === undefined) assertTakesImages(this.options.modelInfo(this.model), images)
-    return this.runTurnOf(text, (turnId, signal) => this.playTurn(turnId, text, images, signal))
+    const play = (turnId: string, signal: AbortSignal) =>
+      this.playTurn(turnId, text, images, signal)
+    return this.runTurnOf(text, play, typed)
   }
 
   /** One turn's bookkeeping around `play`: busy, turn/end exactly once, cancel. */
   private async runTurnOf(
     text: string,
     play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
+    typed?: string,
   ): Promise<TurnEnd> {
     this.assertCanSend(text)
     let markEnded = () => {}
@@ -168,7 +176,7 @@ export class Agent implements ToolAgent {
     const turn: RunningTurn = { controller: new AbortController(), ended }
     this.current = turn
     const turnId = randomUUID()
-    const outcome = await this.guard(turnId, turn.controller.signal, play)
+    const outcome = await this.guard(turnId, turn.controller.signal, play, typed)
     this.current = undefined
     const end: TurnEnd = {
       type: 'turn/end',
@@ -321,9 +329,14 @@ export class Agent implements ToolAgent {
     turnId: string,
     signal: AbortSignal,
     play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
+    typed: string | undefined,
   ): Promise<TurnOutcome> {
     try {
-      this.session.append({ type: 'turn/start', turnId })
+      this.session.append({
+        type: 'turn/start',
+        turnId,
+        ...(typed !== undefined && { prompt: typed }),
+      })
       return await play(turnId, signal)
     } catch (error) {
       // The loop turns model and tool failures into outcomes; anything else (a service gone

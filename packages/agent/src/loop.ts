@@ -1,7 +1,8 @@
 // The tool loop of one turn: ask the model, stream its text, run its tool calls, feed the
 // results back, and repeat until the model calls no tool (completed), the step limit is
 // reached (max-steps), the turn is cancelled (cancelled) or the model fails (error).
-// A step is one model request. Before each, the notes waiting (agent.note) join the
+// A step is one model request; the next one goes once the calls' cards were written out (the
+// session's `written` channel). Before each, the notes waiting (agent.note) join the
 // conversation as user messages, and the session's context (./context) makes the
 // request fit the window, compacting when it must; after each, the usage is logged; a request
 // the server still refuses as too long is compacted harder and sent once more. The loop
@@ -103,6 +104,9 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
       maxOutputChars: budget,
     }
     spec.history.push(...(await runToolCalls(calls, response.toolCalls)))
+    // The calls' cards reach the person before their results reach the model.
+    const written = agent.session.channels?.written?.()
+    if (written !== undefined) await untilAborted(written, signal)
     if (signal.aborted) return { reason: 'cancelled' }
   }
   return { reason: 'max-steps' }

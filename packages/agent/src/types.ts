@@ -3,6 +3,7 @@ import type { LlmImage } from '@deepseek-ai/dsh-llm'
 import type {
   ToolCallPresentation,
   ToolContent,
+  ToolErrorInfo,
   ToolImage,
   ToolPresentationContent,
   ToolSessionChannels,
@@ -35,7 +36,11 @@ export type TurnEndReason = 'completed' | 'cancelled' | 'max-steps' | 'error'
 
 /** One entry of a session's append-only log. `turnId` ties the entries of one turn. */
 export type SessionEvent =
-  | { type: 'turn/start'; turnId: string }
+  /**
+   * `prompt`: what the person typed, when it was not the turn's message (a slash command:
+   * `/compact`, or `/review src` whose message the command made), so a replay shows it.
+   */
+  | { type: 'turn/start'; turnId: string; prompt?: string }
   /** `images`: the prompt's images (base64, as they came), kept so a loaded session resends them. */
   | { type: 'user/message'; turnId: string; text: string; images?: LlmImage[] }
   | { type: 'assistant/chunk'; turnId: string; kind: 'text' | 'reasoning'; text: string }
@@ -69,7 +74,7 @@ export type SessionEvent =
       name: string
       content: ToolContent[]
       isError: boolean
-      error?: { name: string; code: string }
+      error?: ToolErrorInfo
       details?: unknown
       /** Images for the model (base64), kept in the log so a loaded session resends them. */
       images?: ToolImage[]

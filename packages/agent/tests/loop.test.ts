@@ -237,3 +237,40 @@ describe('tool failures go back to the model', () => {
     expect(host.requests()[1].messages[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1' })
   })
 })
+
+describe('cards before results', () => {
+  it("the next model request waits until the calls' cards were written out", async () => {
+    const script = { turns: [{ toolCalls: [echoCall('c1', 'a')] }, { text: 'Done.' }] }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    let written = (): void => undefined
+    const writes: Promise<void>[] = []
+    agent.session.channels = {
+      written: () => {
+        const write = new Promise<void>((resolve) => (written = resolve))
+        writes.push(write)
+        return write
+      },
+    }
+    const end = agent.send('echo')
+    await expect.poll(() => writes.length).toBe(1)
+    expect(agent.session.events.some((event) => event.type === 'tool/result')).toBe(true)
+    expect(host.requests()).toHaveLength(1)
+    written()
+    expect((await end).reason).toBe('completed')
+    expect(host.requests()).toHaveLength(2)
+  })
+
+  it('a cancel ends the wait for the cards', async () => {
+    const script = { turns: [{ toolCalls: [echoCall('c1', 'a')] }, { text: 'Done.' }] }
+    const host = await echoHost({ script })
+    const agent = host.agents.create({ cwd: host.dir })
+    let asked = 0
+    agent.session.channels = { written: () => (asked++, new Promise<void>(() => {})) }
+    const end = agent.send('echo')
+    await expect.poll(() => asked).toBe(1)
+    agent.cancel()
+    expect((await end).reason).toBe('cancelled')
+    expect(host.requests()).toHaveLength(1)
+  })
+})

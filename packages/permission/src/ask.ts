@@ -31,6 +31,8 @@ export interface PermissionQuestion {
   always: PermissionAlways | undefined
   /** What happens when nothing answers (the host's `unanswered` option). */
   unanswered: 'deny' | 'allow'
+  /** The call's own options (ToolCallAccess.choices), offered in place of the usual ones. */
+  choices?: readonly ToolPermissionOption[]
 }
 
 /** The keys "always allow" remembers for a call, and the option's name after "Always allow ". */
@@ -39,13 +41,14 @@ export interface PermissionAlways {
   label: string
 }
 
-/** The person's go-ahead: `allow_once` or `allow_always`. Anything else throws. */
-export type PermissionGrant = 'allow_once' | 'allow_always'
+/** The person's go-ahead: the option chosen, an allowing one or one of the call's choices. */
+export type PermissionGrant = ToolPermissionOption
 
 /**
  * Asks and waits. Rejects with the preview's error (nobody is asked about a call that cannot
- * land), with PERMISSION_REJECTED, PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered, or
- * the UI could not ask: this call is refused and the turn goes on).
+ * land), with PERMISSION_REJECTED (a reject, unless the call offered its own choices),
+ * PERMISSION_CANCELLED, or PERMISSION_DENIED (unanswered, or the UI could not ask: this call
+ * is refused and the turn goes on).
  */
 export async function askPerson(
   host: Pick<PermissionHost, 'tools' | 'events'>,
@@ -57,7 +60,10 @@ export async function askPerson(
   question.exec.report?.({ type: 'asked', preview: request.preview })
   const title = request.presentation.title
   const inner = async (): Promise<ToolPermissionAnswer> => {
-    if (question.unanswered === 'allow') return { outcome: 'selected', optionId: 'allow_once' }
+    const first = request.options.find((option) => option.kind === 'allow_once')
+    if (question.unanswered === 'allow' && first !== undefined) {
+      return { outcome: 'selected', optionId: first.optionId }
+    }
     throw unansweredError(title, question.effect, question.inside)
   }
   // The session's own way to the person (a child's is its parent's); the waterfall only for a
@@ -76,8 +82,8 @@ export async function askPerson(
       : undefined
   // A `cancelled` outcome, or an option that was not offered, is no answer.
   if (option === undefined) throw cancelledError(title, 'answer')
-  if (option.kind === 'reject_once') throw rejectedError(title)
-  return option.kind
+  if (option.kind === 'reject_once' && question.choices === undefined) throw rejectedError(title)
+  return option
 }
 
 export function permissionRequest(
@@ -88,14 +94,34 @@ export function permissionRequest(
   const card = question.presentation ?? { title: exec.name, kind: 'other' }
   const presentation: ToolCallPresentation = { ...card }
   if (card.locations !== undefined) presentation.locations = absolute(card.locations, cwd)
-  return { exec, presentation, preview, options: permissionOptions(question.always) }
+  const options = question.choices?.map((option) => ({
+    ...option,
+    name: plainOptionName(option.name),
+  }))
+  return { exec, presentation, preview, options: options ?? permissionOptions(question.always) }
+}
+
+/** The longest option name: a plain label a client shows on a button or a list line. */
+export const OPTION_NAME_MAX_CHARS = 79
+
+/**
+ * An option's name as every client shows it: plain text (no Markdown code spans or bold),
+ * on one line, at most OPTION_NAME_MAX_CHARS long. What the call does in full is the request's
+ * content.
+ */
+export function plainOptionName(name: string): string {
+  const plain = name
+    .replace(/`|\*\*/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (plain.length <= OPTION_NAME_MAX_CHARS) return plain
+  return `${plain.slice(0, OPTION_NAME_MAX_CHARS - 1).trimEnd()}…`
 }
 
 export function permissionOptions(always: PermissionAlways | undefined): ToolPermissionOption[] {
+  const name = always === undefined ? '' : plainOptionName(`Always allow ${always.label}`)
   const allowAlways: ToolPermissionOption[] =
-    always === undefined
-      ? []
-      : [{ optionId: 'allow_always', kind: 'allow_always', name: `Always allow ${always.label}` }]
+    always === undefined ? [] : [{ optionId: 'allow_always', kind: 'allow_always', name }]
   return [
     { optionId: 'allow_once', kind: 'allow_once', name: 'Allow' },
     ...allowAlways,

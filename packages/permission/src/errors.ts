@@ -1,6 +1,8 @@
 // PermissionError: why the permission layer stopped a call before its tool ran. The listener
 // throws it; the registry turns the throw into an error result with `error: { name, code }`,
-// so the model reads the message and a host can branch on the code. Codes listed here and in
+// so the model reads the message and a host can branch on the code. `forPerson` is what the
+// person reads on the call's card: the message is worded for the model (what to do next, never
+// to retry), the card says what happened to the person who decided. Codes listed here and in
 // the README.
 
 export const PERMISSION_ERROR_CODES = [
@@ -17,10 +19,17 @@ export type PermissionErrorCode = (typeof PERMISSION_ERROR_CODES)[number]
 export class PermissionError extends Error {
   override readonly name = 'PermissionError'
   readonly code: PermissionErrorCode
+  /** The sentence a person reads on the card, when it differs from the model's message. */
+  readonly forPerson?: string
 
-  constructor(code: PermissionErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: PermissionErrorCode,
+    message: string,
+    options?: { cause?: unknown; forPerson?: string },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
+    if (options?.forPerson !== undefined) this.forPerson = options.forPerson
   }
 }
 

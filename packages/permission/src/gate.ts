@@ -64,16 +64,22 @@ export class PermissionGate {
     if (decision === 'refuse') throw refusedError(mode, effect, inside, access?.confined)
     // "Always allow" only turns an ask into an allow, and only inside the roots (or for the
     // network, where the call's own keys say what is remembered: a fetch's host).
-    const always = askAlways || (!inside && !network) ? undefined : alwaysOf(exec.name, access)
+    const always =
+      askAlways || access?.choices !== undefined || (!inside && !network)
+        ? undefined
+        : alwaysOf(exec.name, access)
     if (always !== undefined && session !== undefined) {
       if (this.state.isAlwaysAllowed(session, always.keys)) return next()
     }
     const { unanswered } = this.options
-    const question = { exec, presentation, cwd, effect, inside, always, unanswered }
+    const choices = access?.choices
+    const question = { exec, presentation, cwd, effect, inside, always, unanswered, choices }
     const grant = await askPerson(this.host, question)
-    if (grant === 'allow_always' && session !== undefined && always !== undefined) {
+    if (grant.kind === 'allow_always' && session !== undefined && always !== undefined) {
       this.state.allowAlways(session, always.keys)
     }
+    // A call with its own options reads the person's pick.
+    if (choices !== undefined) exec.choice = grant.optionId
     return next()
   }
 

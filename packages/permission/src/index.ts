@@ -37,7 +37,7 @@ export function apply(ctx: Context, config: PermissionConfig): void {
   ctx.effect(() => () => gate.clear(), 'permission state')
 }
 
-export { PERMISSION_MODES, isPermissionModeId } from './modes'
+export { PERMISSION_MODES, isPermissionModeId, modeName } from './modes'
 export type { PermissionMode, PermissionModeId } from './modes'
 export { PERMISSION_ERROR_CODES, PermissionError, isPermissionError } from './errors'
 export type { PermissionErrorCode } from './errors'

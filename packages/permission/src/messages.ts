@@ -1,6 +1,7 @@
 // The PermissionErrors the gate throws, worded for the model that made the call: what
-// happened, and what to do instead (ask the person, never retry a rejected call). Each mode
-// is named by its name, never its id, since the model passes it on to a person.
+// happened, and what to do instead (ask the person, never retry a rejected call); and, apart,
+// the sentence the person reads on the card (what happened, in their terms). Each mode is
+// named by its name, never its id, since the model passes it on to a person.
 import { PermissionError } from './errors'
 import { modeName, modesWhere } from './modes'
 import type { ToolEffect } from '@deepseek-ai/dsh-tools'
@@ -20,6 +21,7 @@ export function refusedError(
       `${what} are refused: the session is planning, so nothing may change yet. Read and ` +
         `search as you need, then present the plan with exit_plan_mode; the person reviews ` +
         `it, and once they approve it the session leaves plan mode and the change can be made.`,
+      { forPerson: 'Not run: the session is planning; nothing changes until you approve a plan.' },
     )
   }
   const wanted = effect === 'write' ? 'the change' : 'the call'
@@ -31,6 +33,7 @@ export function refusedError(
     'PERMISSION_DENIED',
     `${what} are refused in the "${modeName(mode)}" mode of this session. Ask the person to ` +
       `switch the session to ${quotedModes(modes)} if ${wanted} is wanted.`,
+    { forPerson: `Not run: the "${modeName(mode)}" mode refuses ${what.toLowerCase()}.` },
   )
 }
 
@@ -47,6 +50,7 @@ export function unansweredError(
       `calls when nobody can be asked (a host that wants them to run sets the permission ` +
       `layer's \`unanswered\` option to "allow"). Do not retry it; tell the person, who can ` +
       `switch the session to ${quotedModes(modes)} to let it run without asking.`,
+    { forPerson: 'Not run: nothing here could ask you about it.' },
   )
 }
 
@@ -57,6 +61,7 @@ export function unaskedError(title: string, reason: string): PermissionError {
     `The editor could not ask the person whether to allow "${title}" (${reason}), so the ` +
       `call did not run. Do not retry it; tell the person what you wanted to do, so they can ` +
       `allow it another way.`,
+    { forPerson: `Not run: the editor could not ask you about it (${reason}).` },
   )
 }
 
@@ -66,6 +71,7 @@ export function rejectedError(title: string): PermissionError {
     'PERMISSION_REJECTED',
     `The person rejected "${title}". Do not retry the same call; ask the person what they ` +
       `want to do instead.`,
+    { forPerson: 'Rejected: not run.' },
   )
 }
 
@@ -76,6 +82,7 @@ export function cancelledError(title: string, by: 'signal' | 'answer'): Permissi
   return new PermissionError(
     'PERMISSION_CANCELLED',
     `The person was asked whether to allow "${title}", but ${why}; the call did not run.`,
+    { forPerson: `Not run: ${why}.` },
   )
 }
 

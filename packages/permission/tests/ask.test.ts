@@ -1,6 +1,7 @@
 // Asking the person: the options offered, the request `tools/ask` carries, what each answer
 // does, cancellation, a preview that fails, the unanswered default and the refusal message.
 import { describe, expect, it } from 'vitest'
+import { permissionOptions } from '../src/ask'
 import { makeHarness, REJECT, session, textOf } from './helpers/harness'
 
 const INSIDE = '/w/a.txt'
@@ -29,6 +30,15 @@ describe('the options offered', () => {
       { optionId: 'allow_always', kind: 'allow_always', name: 'Always allow edit in this session' },
       { optionId: 'reject_once', kind: 'reject_once', name: 'Reject' },
     ])
+  })
+
+  it('an always-allow name is plain text on one line and under 80 characters', () => {
+    const label = `exactly \`${'x'.repeat(200)}\`\nand more in this session`
+    const name = permissionOptions({ keys: ['k'], label })[1]!.name
+    expect(name).toMatch(/^Always allow exactly x+…$/)
+    expect(name.length).toBeLessThan(80)
+    const short = permissionOptions({ keys: ['k'], label: 'writing to `my_out.txt`' })[1]!.name
+    expect(short).toBe('Always allow writing to my_out.txt')
   })
 
   it('a call outside the roots is not offered always allow', async () => {

@@ -4,17 +4,29 @@
 // mode the session had before it started planning, which an approved plan returns to. The
 // tools go with the session.
 import type { AcpSessionOpening } from '@deepseek-ai/dsh-acp'
-import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
+import { modeName } from '@deepseek-ai/dsh-permission'
 import { PLAN_MODE, registerAskTools } from '@deepseek-ai/dsh-tool-ask'
-import type { AskChannel } from '@deepseek-ai/dsh-tool-ask'
+import type { AskChannel, AskWorkMode } from '@deepseek-ai/dsh-tool-ask'
 import type { Context } from 'cordis'
 
 export const name = 'ask-sessions'
 
 export const inject = ['tools', 'acp']
 
-/** The modes a person may pick to work in once a plan is approved. */
-const WORK_MODES = PERMISSION_MODES.filter((mode) => mode.id !== PLAN_MODE)
+/**
+ * The modes a person may pick to work in once a plan is approved: those that let its work run
+ * (not read-only, where every edit is refused); full access only for a session that had it.
+ */
+const WORK_MODES: readonly AskWorkMode[] = [
+  { id: 'ask', name: modeName('ask'), approve: 'Approve, ask before changes' },
+  { id: 'auto-edit', name: modeName('auto-edit'), approve: 'Approve, allow edits' },
+  {
+    id: 'full-access',
+    name: modeName('full-access'),
+    approve: 'Approve, full access',
+    onlyIfBefore: true,
+  },
+]
 
 export function apply(ctx: Context): void {
   ctx.on('acp/session-open', (session) => {

@@ -46,7 +46,11 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   if (fsLocal !== undefined && fsAcp !== undefined) {
     // Each session reads and writes through its editor (its `files` channel, which the bridge
     // sets) when its client offers the fs methods.
-    const clientOf = (session: unknown) => (session as ToolSession | undefined)?.channels?.files
+    // A child's calls reach the editor under the session id its cards use (files.forSession).
+    const clientOf = (session: unknown) => {
+      const files = (session as ToolSession | undefined)?.channels?.files
+      return session === undefined ? files : (files?.forSession?.(session as ToolSession) ?? files)
+    }
     add('fs-acp', () => ctx.plugin(AcpFileSystem, { ...fsAcp, clientOf, local: fsLocal }))
   } else if (fsLocal !== undefined) add('fs-local', () => ctx.plugin(LocalFileSystem, fsLocal))
   if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))

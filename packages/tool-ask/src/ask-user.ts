@@ -100,7 +100,7 @@ export function createAskUserTool(elicit: Elicit) {
       'Ask the person one or more questions in one form, each with options (the recommended first); returns the chosen labels.',
     input: askUserInput,
     execute: async (args, exec) => {
-      const answer = await elicit(askForm(args), exec.signal)
+      const answer = await elicit(askForm(args), exec.signal, exec.callId)
       const details: AskUserDetails =
         answer.action === 'accept'
           ? { action: 'accept', answers: answersOf(args, answer.content) }

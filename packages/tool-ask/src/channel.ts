@@ -43,8 +43,15 @@ export type ElicitAnswer =
   | { action: 'decline' }
   | { action: 'cancel' }
 
-/** Puts one form to the person; the signal (the call's) withdraws it. */
-export type Elicit = (form: ElicitForm, signal?: AbortSignal) => Promise<ElicitAnswer>
+/**
+ * Puts one form to the person; the signal (the call's) withdraws it; `callId`, the asking
+ * call's id, ties the form to that call's card.
+ */
+export type Elicit = (
+  form: ElicitForm,
+  signal?: AbortSignal,
+  callId?: string,
+) => Promise<ElicitAnswer>
 
 /** One session's channel to the ask tools. */
 export interface AskChannel {
@@ -56,6 +63,16 @@ export interface AskChannel {
   modeBeforePlan(): string
   /** Switches the session's mode (logged and sent as any mode change). */
   setMode(mode: string): void
-  /** The modes a person may pick to work in after planning. */
-  workModes: readonly { id: string; name: string }[]
+  /** The modes a person may pick to work in after planning: each lets the plan's work run. */
+  workModes: readonly AskWorkMode[]
+}
+
+/** A mode a plan's work may go on in. */
+export interface AskWorkMode {
+  id: string
+  name: string
+  /** The approval's words where no form is shown: `Approve, allow edits`. */
+  approve: string
+  /** Offered only when the session was in it before planning (full access is never suggested). */
+  onlyIfBefore?: boolean
 }

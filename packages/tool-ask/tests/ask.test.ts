@@ -28,8 +28,8 @@ function channel(answers: ElicitAnswer[] | undefined, mode = 'plan') {
     modeBeforePlan: () => 'auto-edit',
     setMode: (next) => void (state.mode = next),
     workModes: [
-      { id: 'ask', name: 'Ask' },
-      { id: 'auto-edit', name: 'Edit automatically' },
+      { id: 'ask', name: 'Ask', approve: 'Approve, ask before changes' },
+      { id: 'auto-edit', name: 'Edit automatically', approve: 'Approve, allow edits' },
     ],
   }
   return { value, forms, state }

@@ -19,7 +19,6 @@ import { classifyCommand, isReadOnly } from './classify'
 import type { CommandPart } from './classify'
 import { confinementOf, cwdOf } from './confine'
 import type { UnsandboxedNotices } from './notice'
-import { commandTitle } from './present'
 
 /** Keys are namespaced so no command prefix can equal another tool's key. */
 const KEY = 'bash: '
@@ -87,7 +86,8 @@ function alwaysOf(command: string, parts: readonly CommandPart[] | undefined) {
   if (asked.length === 0 || allows.some((allow) => allow === undefined)) {
     return {
       keys: [`${KEY}exactly ${command}`],
-      label: `exactly \`${commandTitle(command)}\` in this session`,
+      // The command itself is in the question's content; an option's name stays short.
+      label: 'this exact command in this session',
     }
   }
   const unique = [

@@ -65,7 +65,9 @@ export async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecu
   const asked = args.timeout ?? DEFAULT_TIMEOUT_MS
   const timeout = Math.min(asked, MAX_TIMEOUT_MS)
   const output = new CommandOutput(spillPath(host, exec))
-  const batcher = new OutputBatcher((text) => exec.report?.({ type: 'output', text }), host.batchMs)
+  const batcher = new OutputBatcher((text) => exec.report?.({ type: 'output', text }), {
+    intervalMs: host.batchMs,
+  })
   let last = ''
   const exit = await host.shell.run({
     command: args.command,

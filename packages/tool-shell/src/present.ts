@@ -1,9 +1,9 @@
 // The cards of the shell tools. A command's card is titled with the command itself (its first
 // line, up to 200 characters, with ` (+N lines)` for the rest), since a person must see what
-// runs; its description leads the content; it streams as a terminal. Asked about, it shows the
-// whole command in a `sh` block and where it runs. Finished, it shows the output as the model
+// runs; its description leads the content; it streams as a terminal. Asked about, it is titled
+// with its description and shows the whole command once, in a `sh` block, and where it runs. Finished, it shows the output as the model
 // got it in a console block, and its exit. Pure and total: presentation never throws.
-import { fencedBlock } from '@deepseek-ai/dsh-tools'
+import { fencedBlock, plainTerminalText } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
   ToolPresentationContent,
@@ -27,7 +27,11 @@ export function presentBashCall(args: BashArgs, view?: ToolPresentationView): To
   return {
     title: commandTitle(args.command),
     kind: 'execute',
-    ...(args.description !== undefined && { rawInput: args.description }),
+    // Asked about, the card reads its description first; the command follows once, whole.
+    ...(args.description !== undefined && {
+      rawInput: args.description,
+      askTitle: args.description,
+    }),
     ...(args.run_in_background !== true && { terminal: view?.cwd ? { cwd: view.cwd } : {} }),
   }
 }
@@ -58,7 +62,7 @@ export function presentBashResult(
     args.description !== undefined ? [{ type: 'text', text: args.description }] : []
   const output: ToolPresentationContent[] =
     details.output.length > 0
-      ? [{ type: 'text', text: fencedBlock(details.output, 'console') }]
+      ? [{ type: 'text', text: fencedBlock(plainTerminalText(details.output), 'console') }]
       : []
   const words = wordsOf(details)
   const said = [words, details.sandbox].filter((text) => text !== undefined)

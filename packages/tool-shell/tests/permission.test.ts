@@ -114,14 +114,14 @@ describe('the question', () => {
     await stack.call('bash', { command: 'git add . 2>/dev/null; npm test' }, { mode: 'ask' })
     expect(stack.asked[0]!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow `git add …` and `npm test …` in this session',
+      'Always allow git add … and npm test … in this session',
       'Reject',
     ])
   })
 
   it('offers to always allow only the exact text of an unparseable command', async () => {
     await stack.call('bash', { command: 'echo "x' }, { mode: 'ask' })
-    expect(stack.asked[0]!.options[1]!.name).toBe('Always allow exactly `echo "x` in this session')
+    expect(stack.asked[0]!.options[1]!.name).toBe('Always allow this exact command in this session')
   })
 })
 

@@ -30,7 +30,8 @@ export interface FetchDetails {
 }
 
 export function presentFetchCall(args: FetchArgs): ToolCallPresentation {
-  return { title: `Fetch ${args.url}`, kind: 'fetch', rawInput: { url: args.url } }
+  // The title says it all; the arguments reach the client as the call's own rawInput.
+  return { title: `Fetch ${args.url}`, kind: 'fetch' }
 }
 
 export function presentFetchResult(

@@ -25,7 +25,7 @@ export function searchTitle(args: SearchArgs): string {
 }
 
 export function presentSearchCall(args: SearchArgs): ToolCallPresentation {
-  return { title: searchTitle(args), kind: 'search', rawInput: { query: args.query } }
+  return { title: searchTitle(args), kind: 'search' }
 }
 
 export function presentSearchResult(

@@ -5,7 +5,10 @@ import { ToolError } from './errors'
 import type { ToolErrorCode } from './errors'
 import type { ToolContent, ToolExecutionResult, ToolImage } from './types'
 
-/** The error result for a thrown value: `Error: <message>`, plus `{ name, code }` when coded. */
+/**
+ * The error result for a thrown value: `Error: <message>`, plus `{ name, code }` when coded
+ * (and `forPerson`, the error's sentence for a person, when it has one).
+ */
 export function errorResult(callId: string, thrown: unknown): ToolExecutionResult {
   const result: ToolExecutionResult = {
     callId,
@@ -13,8 +16,18 @@ export function errorResult(callId: string, thrown: unknown): ToolExecutionResul
     isError: true,
   }
   const code = codeOf(thrown)
-  if (code !== undefined) result.error = { name: nameOf(thrown), code }
+  const forPerson = forPersonOf(thrown)
+  if (code !== undefined) {
+    result.error = { name: nameOf(thrown), code, ...(forPerson !== undefined && { forPerson }) }
+  }
   return result
+}
+
+/** The thrown value's sentence for the person (a string `forPerson`), when it has one. */
+function forPersonOf(thrown: unknown): string | undefined {
+  if (typeof thrown !== 'object' || thrown === null || !('forPerson' in thrown)) return undefined
+  const text = (thrown as { forPerson: unknown }).forPerson
+  return typeof text === 'string' && text !== '' ? text : undefined
 }
 
 /** A registry-made error result (TOOL_UNKNOWN, TOOL_INVALID_ARGUMENTS, …). */

@@ -34,6 +34,12 @@ export interface ToolSessionChannels {
   notice?(notice: ToolNotice): void
   /** The files as the person's editor holds them (unsaved buffers), as far as it offers them. */
   files?: ToolEditorFiles
+  /**
+   * Resolves once everything shown to the person so far was written out (never rejects): the
+   * agent waits for it before a call's result goes back to the model, so a card never comes
+   * after the model's next request.
+   */
+  written?(): Promise<void>
 }
 
 /** A session's files through its editor. */
@@ -44,6 +50,11 @@ export interface ToolEditorFiles {
   readTextFile(path: string, signal: AbortSignal): Promise<string>
   /** Replaces the file's text through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
+  /**
+   * The same files for a call of `session` (a child's): its requests go under the session id
+   * its cards and questions use. Without it, every call's go under the session's own.
+   */
+  forSession?(session: ToolSession): ToolEditorFiles
 }
 
 export interface ToolSessionHeader {
@@ -92,6 +103,18 @@ export interface ToolExecution {
    * call starts running, past every `tools/execute` listener; a UI opens the call's card then.
    */
   report?(progress: ToolCallProgress): void
+  /**
+   * The option the person chose, for a call asked with its own options
+   * (ToolCallAccess.choices); set by the permission layer before the call runs.
+   */
+  choice?: string
+}
+
+/** A failure's name and code, and what a person reads of it when it says so apart. */
+export interface ToolErrorInfo {
+  name: string
+  code: string
+  forPerson?: string
 }
 
 /** What a caller of `ctx.tools.execute` gets back; `execute` never rejects. */
@@ -99,8 +122,11 @@ export interface ToolExecutionResult {
   callId: string
   content: ToolContent[]
   isError: boolean
-  /** Present when the thrown error carried a string `code`. */
-  error?: { name: string; code: string }
+  /**
+   * Present when the thrown error carried a string `code`; `forPerson`, when it also carried a
+   * sentence for the person (a UI shows that on the card; the model reads `content`).
+   */
+  error?: ToolErrorInfo
   /** Structured result for presentation; never sent to the model. */
   details?: unknown
   /** Images for the model, after the text (see ToolImage). */
@@ -150,6 +176,12 @@ export interface ToolCallPresentation {
    * card for a call that succeeds; a failed one gets its card.
    */
   quiet?: boolean
+  /**
+   * The title while a person is asked about the call, read before its content (a command's
+   * description, the command itself following once in the preview); the card takes `title`
+   * back once the call runs. A summary (`rawInput`) equal to it is not repeated below it.
+   */
+  askTitle?: string
 }
 
 /** A call shown as a terminal: where its command runs (default: the session workspace). */
@@ -231,6 +263,12 @@ export interface ToolCallAccess {
   always?: { keys: readonly string[]; label: string }
   /** Asked in every mode but full access, with no "always" option (the call leaves a confinement). */
   askAlways?: boolean
+  /**
+   * The question's own options in place of Allow / Reject (a plan's review: where to go on).
+   * With them the call is asked whenever it is asked at all, runs whichever option the person
+   * picks, and reads the pick from `exec.choice`; no answer still stops it.
+   */
+  choices?: readonly ToolPermissionOption[]
   /**
    * The operating system confines what the call may write: only inside the session's roots
    * (`workspace`), or nowhere but a private temp dir (`read-only`). A confined call that is
