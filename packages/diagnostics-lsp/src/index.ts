@@ -17,7 +17,6 @@ import { Config, applyServersFiles, serversFiles } from './config'
 import type { LspDiagnosticsConfig, LspDiagnosticsOptions } from './config'
 import { ServerLauncher } from './launch'
 import { BUILT_IN_SERVERS, serverFor } from './servers'
-import type { ServerSpec } from './servers'
 import { ServerSlot } from './slot'
 import { WorkspaceTrust } from './trust'
 
@@ -30,6 +29,8 @@ export default class LspDiagnostics extends Diagnostics {
   private readonly launcher: ServerLauncher
   private readonly trust: WorkspaceTrust
   private disposed = false
+  /** Servers-file errors already told (each once per provider). */
+  private readonly told = new Set<string>()
 
   constructor(ctx: Context, config: LspDiagnosticsConfig) {
     super(ctx)
@@ -92,10 +93,18 @@ export default class LspDiagnostics extends Diagnostics {
   /** The running server for `path`, started when it may be; or the report of why there is none. */
   private async serverOf(path: string, exec: ToolExecution | undefined) {
     const workspace = exec?.agent?.session.header.cwd ?? process.cwd()
-    const found = serverFor(this.specsFor(workspace), path, workspace)
-    const none = (notice?: string): { report: DiagnosticsReport } => ({
-      report: { status: 'none', introduced: [], ...(notice !== undefined && { notice }) },
-    })
+    const { specs, errors } = applyServersFiles(
+      BUILT_IN_SERVERS,
+      serversFiles(workspace, this.config.configHome),
+    )
+    const fresh = errors.filter((error) => !this.told.has(error))
+    for (const error of fresh) this.told.add(error)
+    const bad = fresh.length > 0 ? fresh.join('\n') : undefined
+    const found = serverFor(specs, path, workspace)
+    const none = (notice?: string): { report: DiagnosticsReport } => {
+      const said = [bad, notice].filter((line) => line !== undefined).join('\n')
+      return { report: { status: 'none', introduced: [], ...(said !== '' && { notice: said }) } }
+    }
     if (found === undefined || this.disposed) return none()
     const { spec, root, languageId } = found
     const key = `${spec.name}\0${root}`
@@ -103,6 +112,7 @@ export default class LspDiagnostics extends Diagnostics {
     this.slots.set(key, slot)
     if (slot.off) return none(slot.takeNotice())
     slot.use(exec?.agent?.lifetime, () => void slot.stop())
+    if (bad !== undefined) slot.notice = [bad, slot.notice].filter(Boolean).join('\n')
     if (slot.server !== undefined) {
       return { slot, server: slot.server, deadline: Date.now() + this.waitMs, languageId }
     }
@@ -122,15 +132,9 @@ export default class LspDiagnostics extends Diagnostics {
         killGraceMs: this.config.killGraceMs,
         initializationOptions: spec.initializationOptions?.(root, path),
         ...(spec.tsserver && { tsserver: true }),
+        ...(launch.sandboxed && { ownPidNamespace: true }),
       })
     return { slot, server, deadline: Date.now() + this.config.startMs, languageId }
-  }
-
-  private specsFor(workspace: string): ServerSpec[] {
-    const files = serversFiles(workspace, this.config.configHome)
-    const { specs, errors } = applyServersFiles(BUILT_IN_SERVERS, files)
-    for (const error of errors) this.ctx.logger('diagnostics').warn(error)
-    return specs
   }
 
   private async stopAll(): Promise<void> {

@@ -21,6 +21,11 @@ export interface LspServerOptions extends ServerProcessOptions {
   root: string
   initializationOptions?: unknown
   tsserver?: boolean
+  /**
+   * It runs in a process-id namespace of its own (the sandbox), where this process's id means
+   * nothing: `processId` is sent as null, else a server that watches it would think us gone.
+   */
+  ownPidNamespace?: boolean
 }
 
 export class LspServer {
@@ -68,7 +73,7 @@ export class LspServer {
     })
     const answer = (await Promise.race([
       this.process.connection.sendRequest('initialize', {
-        processId: process.pid,
+        processId: this.options.ownPidNamespace ? null : process.pid,
         rootUri,
         workspaceFolders: [{ uri: rootUri, name: root }],
         capabilities: {

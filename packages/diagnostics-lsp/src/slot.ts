@@ -54,7 +54,7 @@ export class ServerSlot {
 
   /** Ties the slot to an agent's lifetime; `onIdle` runs when the last one using it is released. */
   use(lifetime: AbortSignal | undefined, onIdle: () => void): void {
-    if (lifetime === undefined || this.users.has(lifetime)) return
+    if (lifetime === undefined || lifetime.aborted || this.users.has(lifetime)) return
     this.users.add(lifetime)
     lifetime.addEventListener(
       'abort',

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { makeProject, mountTools, textOf } from './helpers/project'
+import { makeProject, mountTools, processesWith, textOf } from './helpers/project'
 import type { Mounted } from './helpers/project'
 
 const FAKE = fileURLToPath(new URL('./helpers/fake-server.mjs', import.meta.url))
@@ -58,6 +58,22 @@ describe('a server that publishes', () => {
     const second = await edit(mounted, 'two', 'BAD two')
     expect(textOf(second)).toContain('a.fake:2:1 error F1: BAD is bad')
     expect(textOf(second)).not.toContain('a.fake:1:1')
+  })
+})
+
+describe('the end of a server', () => {
+  it('comes when the agent using it is released, and with the provider', async () => {
+    mounted = await mountTools(await projectWith('echo'), { sandbox: 'off', startMs: 20_000 })
+    const running = () => processesWith(`${FAKE} echo`)
+    await edit(mounted, 'one', 'BAD one')
+    expect(running()).toHaveLength(1)
+    mounted.release()
+    await expect.poll(running).toEqual([])
+    await edit(mounted, 'two', 'BAD two')
+    expect(running()).toHaveLength(1)
+    await mounted.dispose()
+    mounted = undefined
+    expect(running()).toEqual([])
   })
 })
 

@@ -15,10 +15,11 @@ const COUNT = 'export function count(): number {\n  return 1\n}\n'
 const MAIN =
   "import { count } from './count'\n\nconst total: number = count()\nconsole.log(total)\n"
 
-describe('an edit that breaks a type', () => {
+// A server's first start loads the project and TypeScript's libraries: slow on a loaded machine.
+describe('an edit that breaks a type', { timeout: 120_000 }, () => {
   it('gets TS2322 with its line, and the mend gets none', async () => {
     const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': COUNT })
-    mounted = await mountTools(root, { sandbox: 'off', startMs: 20_000 })
+    mounted = await mountTools(root, { sandbox: 'off', startMs: 90_000 })
     const broken = await mounted.run('edit', {
       file_path: 'src/count.ts',
       old_string: 'return 1',
@@ -46,7 +47,7 @@ describe('an edit that breaks a type', () => {
       'src/count.ts': COUNT,
       'src/main.ts': MAIN,
     })
-    mounted = await mountTools(root, { sandbox: 'off', startMs: 20_000 })
+    mounted = await mountTools(root, { sandbox: 'off', startMs: 90_000 })
     const result = await mounted.run('edit', {
       file_path: 'src/count.ts',
       old_string: 'count(): number {\n  return 1',
@@ -61,7 +62,7 @@ describe('an edit that breaks a type', () => {
   it('does not repeat errors that were there before the change', async () => {
     const old = "export const a: number = 'x'\n" + COUNT
     const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': old })
-    mounted = await mountTools(root, { sandbox: 'off', startMs: 20_000 })
+    mounted = await mountTools(root, { sandbox: 'off', startMs: 90_000 })
     const result = await mounted.run('edit', {
       file_path: 'src/count.ts',
       old_string: 'return 1',

@@ -25,20 +25,18 @@ const onDocument = ({ textDocument, contentChanges }) => {
   }
   if (mode !== 'echo') return
   const text = textDocument.text ?? contentChanges[0].text
-  const diagnostics = text
-    .split('\n')
-    .flatMap((line, index) =>
-      line.includes('BAD')
-        ? [
-            {
-              range: { start: { line: index, character: 0 }, end: { line: index, character: 3 } },
-              severity: 1,
-              code: 'F1',
-              message: 'BAD is bad',
-            },
-          ]
-        : [],
-    )
+  const diagnostics = text.split('\n').flatMap((line, index) =>
+    line.includes('BAD')
+      ? [
+          {
+            range: { start: { line: index, character: 0 }, end: { line: index, character: 3 } },
+            severity: 1,
+            code: 'F1',
+            message: 'BAD is bad',
+          },
+        ]
+      : [],
+  )
   connection.sendNotification('textDocument/publishDiagnostics', {
     uri: textDocument.uri,
     diagnostics,

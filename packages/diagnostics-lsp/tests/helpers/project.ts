@@ -2,6 +2,7 @@
 // unless asked not to, this repository's own `typescript` linked at node_modules/typescript
 // (no network, no install). And the file tools over it with LspDiagnostics loaded, as a host
 // mounts them: `edit` and `write` run through ctx.tools for a session on the project.
+import { readFileSync, readdirSync } from 'node:fs'
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -90,4 +91,18 @@ export async function mountTools(
 
 export function textOf(result: ToolExecutionResult): string {
   return result.content.map((block) => block.text).join('\n')
+}
+
+/** Command lines of the processes whose argv mentions `text`. */
+export function processesWith(text: string): string[] {
+  const found: string[] = []
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+      if (argv.includes(text)) found.push(argv)
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found
 }
