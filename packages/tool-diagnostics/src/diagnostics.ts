@@ -100,7 +100,7 @@ export function presentDiagnosticsCall(args: DiagnosticsArgs): ToolCallPresentat
 export function presentDiagnosticsResult(
   args: DiagnosticsArgs,
   result: ToolResultView<DiagnosticsToolDetails>,
-  view?: ToolPresentationView,
+  _view?: ToolPresentationView,
 ): ToolResultPresentation | undefined {
   const details = result.details
   if (result.isError || details === undefined || !Array.isArray(details.diagnostics))
