@@ -67,14 +67,14 @@ async function mount(withDiagnostics) {
   await ctx.plugin((await import(dist('tools'))).default)
   await ctx.plugin((await import(dist('system-prompt'))).default)
   await ctx.plugin(await import(dist('tool-fs')))
-  if (withDiagnostics)
-    await ctx.plugin((await import(dist('diagnostics-lsp'))).default, { startMs: 60_000 })
-  return ctx
+  const LspDiagnostics = (await import(dist('diagnostics-lsp'))).default
+  const fiber = withDiagnostics ? await ctx.plugin(LspDiagnostics, { startMs: 60_000 }) : undefined
+  return { ctx, fiber }
 }
 
 let broken = false
 /** Breaks the middle module's type (its importers break too), or mends it; timed. */
-async function timedEdit(ctx) {
+async function timedEdit({ ctx }) {
   const pair = [`value${middle}: number = `, `value${middle}: string = `]
   const [oldString, newString] = broken ? pair.reverse() : pair
   broken = !broken
@@ -112,7 +112,6 @@ try {
   const base = []
   for (let i = 0; i < later + 1; i++) base.push((await timedEdit(plain)).ms)
   if (broken) await timedEdit(plain)
-  await plain.dispose()
   const checked = await mount(true)
   const first = await timedEdit(checked)
   let errors = first.right
@@ -124,7 +123,7 @@ try {
   }
   const rssBytes = serverRss()
   const { probeSandbox } = await import(dist('shell-sandbox'))
-  await checked.dispose()
+  await checked.fiber.dispose()
   const sandboxed = probeSandbox('bwrap') === undefined
   report({
     baseline: median(base),

@@ -61,7 +61,8 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
         ? { missing: 'the project has no typescript in node_modules' }
         : [process.execPath, typescriptServerEntry(), '--stdio'],
     initializationOptions: (_root, file) => ({
-      tsserver: { path: projectTypescript(dirname(file)) },
+      // One tsserver, not a syntax server beside it: dsh asks only for diagnostics.
+      tsserver: { path: projectTypescript(dirname(file)), useSyntaxServer: 'never' },
       // No typings download: the server must not reach the network.
       preferences: { includePackageJsonAutoImports: 'off' },
       disableAutomaticTypingAcquisition: true,
