@@ -46,6 +46,7 @@ export default class LspDiagnostics extends Diagnostics {
     const opened = await this.serverOf(change.path, exec)
     if ('report' in opened) return tell(exec, opened.report)
     const { slot, server, deadline, languageId } = opened
+    const waitedMs = Math.max(0, deadline - Date.now())
     try {
       await untilReady(server.ready, deadline)
       const report = await slot.check(server, {
@@ -55,13 +56,15 @@ export default class LspDiagnostics extends Diagnostics {
         warnings: this.config.warnings,
         scanFiles: this.config.scanFiles,
       })
-      return tell(exec, withNotice(report, slot.takeNotice()))
+      const timed = report.status === 'not-ready' ? { ...report, waitedMs } : report
+      return tell(exec, withNotice(timed, slot.takeNotice()))
     } catch {
       // Not started in time, or it failed: the change stands; the report says so.
       const late: DiagnosticsReport = {
         status: 'not-ready',
         introduced: [],
         server: slot.spec.name,
+        waitedMs,
       }
       return tell(exec, withNotice(late, slot.takeNotice()))
     }

@@ -87,7 +87,7 @@ describe('a server that crashes', () => {
       .slice(2)
     expect(second).toEqual([
       'The fake language server stopped twice (fake server: crashed on purpose); diagnostics for fake files are off for this session.',
-      'Diagnostics were not ready within 2 s (the fake server is still working); call the diagnostics tool later to see the errors.',
+      'Diagnostics were not ready within 20 s (the fake server is still working); call the diagnostics tool later to see the errors.',
     ])
     const third = await edit(mounted, 'dos', 'zwei')
     expect(textOf(third)).toBe(

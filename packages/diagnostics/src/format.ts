@@ -56,8 +56,8 @@ export function formatReport(
   const parts: string[] = []
   if (report.notice !== undefined) parts.push(report.notice)
   if (report.status === 'not-ready') {
-    const waited =
-      options.waitedMs === undefined ? '' : ` within ${formatSeconds(options.waitedMs)}`
+    const waitedMs = report.waitedMs ?? options.waitedMs
+    const waited = waitedMs === undefined ? '' : ` within ${formatSeconds(waitedMs)}`
     parts.push(
       `Diagnostics were not ready${waited} (the ${report.server ?? 'language'} server is still ` +
         'working); call the diagnostics tool later to see the errors.',

@@ -48,6 +48,8 @@ export interface DiagnosticsReport {
   server?: string
   /** One line a person and the model should read (a server that crashed and was turned off). */
   notice?: string
+  /** How long the provider waited for the server, in milliseconds (said when not ready). */
+  waitedMs?: number
 }
 
 /** The current problems of one file or of every file a server has reported. */
