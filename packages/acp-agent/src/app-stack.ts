@@ -72,6 +72,11 @@ export function appStack(app: DshApp): DshStackOptions {
     fsAcp: app.fsAcp ?? {},
     fsPolicy: {},
     toolFs: {},
+    // The project's language servers, in the read-only sandbox unless commands' is turned off.
+    diagnostics: {
+      ...(sandbox.enabled === false && { sandbox: 'off' as const }),
+      ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
+    },
     toolSearch: {},
     permission: { defaultMode: mode },
     toolPlan: {},

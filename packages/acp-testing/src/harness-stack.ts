@@ -86,6 +86,11 @@ export interface AcpHarnessOptions {
    * `configHome` name the person's places (default: HOME and XDG_CONFIG_HOME).
    */
   withKnowledge?: boolean | { home?: string; configHome?: string }
+  /**
+   * With `withFs`, the project's language servers as the app loads them (diagnostics-lsp with
+   * this config, and the diagnostics tool): write and edit add the errors a change made.
+   */
+  diagnostics?: NonNullable<DshStackOptions['diagnostics']>
   /** Runs after the registry and prompt are loaded: register extra tools here (`ctx.tools`). */
   setup?: (ctx: Context) => void | Promise<void>
 }
@@ -105,6 +110,7 @@ export function harnessStack(options: AcpHarnessOptions, workspace: string): Dsh
           options.editor?.timeoutMs === undefined ? {} : { timeoutMs: options.editor.timeoutMs },
         fsPolicy: {},
         toolFs: {},
+        ...(options.diagnostics && { diagnostics: options.diagnostics }),
         toolSearch: {},
         permission: { defaultMode: mode },
       }

@@ -3,6 +3,7 @@
 // and the system prompt are always loaded). Types only.
 import type { AcpConfig } from '@deepseek-ai/dsh-acp'
 import type { AgentsConfig } from '@deepseek-ai/dsh-agent'
+import type { LspDiagnosticsConfig } from '@deepseek-ai/dsh-diagnostics-lsp'
 import type { AcpFileSystemConfig } from '@deepseek-ai/dsh-fs-acp'
 import type { LocalFileSystemConfig } from '@deepseek-ai/dsh-fs-local'
 import type { KnowledgeConfig } from '@deepseek-ai/dsh-knowledge'
@@ -38,6 +39,11 @@ export interface DshStackOptions {
   fsPolicy?: Record<string, never>
   /** `ToolFs`: the read, write and edit tools (`smallFileBytes`, `indexedFiles`). */
   toolFs?: ToolFsConfig
+  /**
+   * `LspDiagnostics` (ctx.diagnostics: the project's language servers; `waitMs`, `startMs`,
+   * `warnings`, `sandbox`) and the diagnostics tool; write and edit then add the errors a change made.
+   */
+  diagnostics?: LspDiagnosticsConfig
   /** `ToolSearch`: the glob and grep tools (`timeoutMs`, `rgPath`). */
   toolSearch?: ToolSearchConfig
   /** The permission layer (`defaultMode`, `unanswered`); absent: every call runs unasked. */

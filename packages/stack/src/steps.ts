@@ -6,6 +6,7 @@
 // the options (see ./options). Adding a plugin: a key in DshStackOptions, a step here.
 import type { Context } from 'cordis'
 import * as Acp from '@deepseek-ai/dsh-acp'
+import LspDiagnostics from '@deepseek-ai/dsh-diagnostics-lsp'
 import Agents from '@deepseek-ai/dsh-agent'
 import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
 import Jobs from '@deepseek-ai/dsh-jobs'
@@ -20,6 +21,7 @@ import * as Permission from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
 import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import * as ToolDiagnostics from '@deepseek-ai/dsh-tool-diagnostics'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import * as ToolImage from '@deepseek-ai/dsh-tool-image'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
@@ -62,6 +64,12 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
     add('jobs', () => ctx.plugin(Jobs))
   }
   if (options.toolFs !== undefined) add('tool-fs', () => ctx.plugin(ToolFs, options.toolFs))
+  const { diagnostics } = options
+  if (diagnostics !== undefined) {
+    // The project's language servers: write and edit add the errors a change made; `diagnostics`.
+    add('diagnostics-lsp', () => ctx.plugin(LspDiagnostics, diagnostics))
+    add('tool-diagnostics', () => ctx.plugin(ToolDiagnostics))
+  }
   const { toolSearch, toolPlan, shellSandbox, shellLocal, toolShell, permission } = options
   if (toolSearch !== undefined) add('tool-search', () => ctx.plugin(ToolSearch, toolSearch))
   if (permission !== undefined) add('permission', () => ctx.plugin(Permission, permission))

@@ -11,6 +11,8 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
+import type { DiagnosticsDetails } from '@deepseek-ai/dsh-diagnostics'
+import { diagnoseChange, withDiagnostics } from './diagnostics'
 import { forModel } from './failures'
 import { editInput, type EditArgs } from './args'
 import { resolveFor, type ToolFsHost } from './input'
@@ -26,6 +28,8 @@ export interface EditDetails {
   line: number
   /** The changed region before and after, with some context (the whole file when small). */
   excerpt: FsTextExcerpt
+  /** What the edit broke, when a diagnostics provider said something (see ./diagnostics). */
+  diagnostics?: DiagnosticsDetails
 }
 
 export const editPrompt = `## Editing files (edit)
@@ -87,7 +91,12 @@ async function applyEdit(host: ToolFsHost, args: EditArgs, exec: ToolExecution) 
       ? `replaced 1 occurrence at line ${line}`
       : `replaced ${replacements} occurrences (the first at line ${line})`
   const details: EditDetails = { path, replacements, line, excerpt: outcome.excerpt }
-  return { content: `Edited file ${path}: ${what}.`, details }
+  const { excerpt } = outcome
+  const change = excerpt.whole ? { path, before: excerpt.oldText } : { path, excerpt }
+  const checked = await diagnoseChange(host.diagnostics, change, exec)
+  if (checked.details !== undefined) details.diagnostics = checked.details
+  const text = `Edited file ${path}: ${what}.`
+  return { content: checked.text === '' ? text : `${text}\n\n${checked.text}`, details }
 }
 
 /** The seed's call card: `Edit <path>`, kind edit, `"old…" → "new…"`, the file. */
@@ -102,6 +111,15 @@ export function presentEditCall(args: EditArgs, view?: ToolPresentationView): To
 
 /** `Edited <path>` (plus `(N replacements)` when several), the excerpt's diff, the line. */
 export function presentEditResult(
+  args: EditArgs,
+  result: ToolResultView<EditDetails>,
+  view?: ToolPresentationView,
+): ToolResultPresentation | undefined {
+  const card = presentEditCard(args, result, view)
+  return result.isError ? card : withDiagnostics(card, result.details?.diagnostics, view)
+}
+
+function presentEditCard(
   args: EditArgs,
   result: ToolResultView<EditDetails>,
   view?: ToolPresentationView,

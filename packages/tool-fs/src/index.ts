@@ -4,6 +4,7 @@
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs, the fs/* events
+import type {} from '@deepseek-ai/dsh-diagnostics' // for its augmentation: ctx.diagnostics
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createEditTool, editPrompt } from './edit'
@@ -39,7 +40,15 @@ export function apply(ctx: Context, config: ToolFsConfig): void {
   const options = config as z.output<typeof Config>
   const lineIndex = new LineIndexCache({ maxFiles: options.indexedFiles })
   // Taken once: a call then reaches the provider and the events without Cordis's proxies.
-  const host = { fs: untraced(ctx.fs), events: eventBusOf(ctx) }
+  const host = {
+    fs: untraced(ctx.fs),
+    events: eventBusOf(ctx),
+    // Optional and looked up per call: a diagnostics provider may load after the tools, or not.
+    diagnostics: () => {
+      const found = ctx.get('diagnostics')
+      return found === undefined ? undefined : untraced(found)
+    },
+  }
   ctx.tools.register(createReadTool(host, { smallFileBytes: options.smallFileBytes, lineIndex }))
   ctx.tools.register(createWriteTool(host))
   ctx.tools.register(createEditTool(host))

@@ -5,6 +5,7 @@
 import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EventBus, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
+import type { DiagnosticsLookup } from './diagnostics'
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
@@ -24,6 +25,8 @@ export function filePathInput(description: string) {
 export interface ToolFsHost {
   fs: FileSystem
   events: EventBus
+  /** ctx.diagnostics when a provider is loaded: a change's new errors join its result. */
+  diagnostics?: DiagnosticsLookup
 }
 
 /**

@@ -10,6 +10,8 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
+import type { DiagnosticsDetails } from '@deepseek-ai/dsh-diagnostics'
+import { diagnoseChange, withDiagnostics } from './diagnostics'
 import { forModel } from './failures'
 import { writeInput, type WriteArgs } from './args'
 import { resolveFor, type ToolFsHost } from './input'
@@ -30,6 +32,8 @@ export interface WriteDetails {
    * absent when the provider kept no previous content.
    */
   change?: TextChange
+  /** What the write broke, when a diagnostics provider said something (see ./diagnostics). */
+  diagnostics?: DiagnosticsDetails
 }
 
 export const writePrompt = `## Writing files (write)
@@ -69,7 +73,10 @@ async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution
   const previous = outcome.operation === 'create' ? null : outcome.previousText
   const details: WriteDetails = { path, operation: outcome.operation, lines }
   if (previous !== undefined) details.change = await textChange(previous, args.content)
-  return { content: `${verb} file ${path} (${formatLineCount(lines)})`, details }
+  const checked = await diagnoseChange(host.diagnostics, { path, before: previous }, exec)
+  if (checked.details !== undefined) details.diagnostics = checked.details
+  const text = `${verb} file ${path} (${formatLineCount(lines)})`
+  return { content: checked.text === '' ? text : `${text}\n\n${checked.text}`, details }
 }
 
 /** The seed's call card: `Write <path>`, kind edit, the file. */
@@ -90,6 +97,15 @@ export function presentWriteCall(
  * unknown, a note instead of a diff that would wrongly show the whole file as new.
  */
 export function presentWriteResult(
+  args: WriteArgs,
+  result: ToolResultView<WriteDetails>,
+  view?: ToolPresentationView,
+): ToolResultPresentation | undefined {
+  const card = presentWriteCard(args, result, view)
+  return result.isError ? card : withDiagnostics(card, result.details?.diagnostics, view)
+}
+
+function presentWriteCard(
   args: WriteArgs,
   result: ToolResultView<WriteDetails>,
   view?: ToolPresentationView,

@@ -1,0 +1,172 @@
+// LspDiagnostics: ctx.diagnostics from the project's own language servers (./servers), one per
+// language per root (./slot), started at the first change of such a file and ended with the
+// provider, or when the last agent using it is released. Before a server first starts outside a
+// sandbox, a session in the `ask` mode asks its person once per workspace (./trust). Every
+// answer is bounded: `startMs` for a server's first start (initialize, the first checks),
+// `waitMs` after; past it the report says the diagnostics were not ready.
+import type { Context } from 'cordis'
+import { Diagnostics } from '@deepseek-ai/dsh-diagnostics'
+import type {
+  Diagnostic,
+  DiagnosticsChange,
+  DiagnosticsReport,
+  DiagnosticsSnapshot,
+} from '@deepseek-ai/dsh-diagnostics'
+import type { ToolExecution } from '@deepseek-ai/dsh-tools'
+import { Config, applyServersFiles, serversFiles } from './config'
+import type { LspDiagnosticsConfig, LspDiagnosticsOptions } from './config'
+import { ServerLauncher } from './launch'
+import { BUILT_IN_SERVERS, serverFor } from './servers'
+import { ServerSlot } from './slot'
+import { WorkspaceTrust } from './trust'
+
+export default class LspDiagnostics extends Diagnostics {
+  static Config = Config
+
+  readonly waitMs: number
+  private readonly config: LspDiagnosticsOptions
+  private readonly slots = new Map<string, ServerSlot>()
+  private readonly launcher: ServerLauncher
+  private readonly trust: WorkspaceTrust
+  private disposed = false
+  /** Servers-file errors already told (each once per provider). */
+  private readonly told = new Set<string>()
+
+  constructor(ctx: Context, config: LspDiagnosticsConfig) {
+    super(ctx)
+    // Cordis validated `config` against Config when it loaded the service: defaults are in.
+    this.config = config as LspDiagnosticsOptions
+    this.waitMs = this.config.waitMs
+    this.launcher = new ServerLauncher(this.config.bwrap, this.config.sandbox)
+    this.trust = new WorkspaceTrust(this.launcher)
+    ctx.effect(() => () => this.stopAll(), 'language servers')
+  }
+
+  async afterChange(change: DiagnosticsChange, exec?: ToolExecution): Promise<DiagnosticsReport> {
+    const opened = await this.serverOf(change.path, exec)
+    if ('report' in opened) return tell(exec, opened.report)
+    const { slot, server, deadline, languageId } = opened
+    const waitedMs = Math.max(0, deadline - Date.now())
+    try {
+      await untilReady(server.ready, deadline)
+      const report = await slot.check(server, {
+        change,
+        languageId,
+        deadline,
+        warnings: this.config.warnings,
+        scanFiles: this.config.scanFiles,
+      })
+      const timed = report.status === 'not-ready' ? { ...report, waitedMs } : report
+      return tell(exec, withNotice(timed, slot.takeNotice()))
+    } catch {
+      // Not started in time, or it failed: the change stands; the report says so.
+      const late: DiagnosticsReport = {
+        status: 'not-ready',
+        introduced: [],
+        server: slot.spec.name,
+        waitedMs,
+      }
+      return tell(exec, withNotice(late, slot.takeNotice()))
+    }
+  }
+
+  async current(path: string | undefined, exec?: ToolExecution): Promise<DiagnosticsSnapshot> {
+    if (path === undefined) {
+      const diagnostics: Diagnostic[] = []
+      for (const slot of this.slots.values()) diagnostics.push(...slot.seen(this.config.warnings))
+      return { status: this.slots.size > 0 ? 'ready' : 'none', diagnostics }
+    }
+    const opened = await this.serverOf(path, exec)
+    if ('report' in opened) {
+      const { status, notice } = opened.report
+      return { status, diagnostics: [], ...(notice !== undefined && { notice }) }
+    }
+    const { slot, server, deadline, languageId } = opened
+    try {
+      await untilReady(server.ready, deadline)
+      const now = await slot.current(server, path, languageId, deadline, this.config.warnings)
+      return now === undefined
+        ? { status: 'not-ready', diagnostics: [] }
+        : { status: 'ready', diagnostics: now }
+    } catch {
+      return { status: 'not-ready', diagnostics: [] }
+    }
+  }
+
+  /** The running server for `path`, started when it may be; or the report of why there is none. */
+  private async serverOf(path: string, exec: ToolExecution | undefined) {
+    const workspace = exec?.agent?.session.header.cwd ?? process.cwd()
+    const { specs, errors } = applyServersFiles(
+      BUILT_IN_SERVERS,
+      serversFiles(workspace, this.config.configHome),
+    )
+    const fresh = errors.filter((error) => !this.told.has(error))
+    for (const error of fresh) this.told.add(error)
+    const bad = fresh.length > 0 ? fresh.join('\n') : undefined
+    const found = serverFor(specs, path, workspace)
+    const none = (notice?: string): { report: DiagnosticsReport } => {
+      const said = [bad, notice].filter((line) => line !== undefined).join('\n')
+      return { report: { status: 'none', introduced: [], ...(said !== '' && { notice: said }) } }
+    }
+    if (found === undefined || this.disposed) return none()
+    const { spec, root, languageId } = found
+    const key = `${spec.name}\0${root}`
+    const slot = this.slots.get(key) ?? new ServerSlot(spec, root)
+    this.slots.set(key, slot)
+    if (slot.off) return none(slot.takeNotice())
+    slot.use(exec?.agent?.lifetime, () => void slot.stop())
+    if (bad !== undefined) slot.notice = [bad, slot.notice].filter(Boolean).join('\n')
+    if (slot.server !== undefined) {
+      return { slot, server: slot.server, deadline: Date.now() + this.waitMs, languageId }
+    }
+    const argv = spec.command(root, path)
+    if (!Array.isArray(argv)) return none()
+    if (!(await this.trust.mayStart(spec.name, workspace, exec))) return none()
+    const launch = await this.launcher.launch(argv, root)
+    // Raced: another change may have started it while this one waited for the answer.
+    const server =
+      slot.server ??
+      slot.start({
+        name: spec.name,
+        argv: launch.argv,
+        root,
+        cwd: root,
+        env: launch.env,
+        killGraceMs: this.config.killGraceMs,
+        initializationOptions: spec.initializationOptions?.(root, path),
+        ...(spec.tsserver && { tsserver: true }),
+        ...(launch.sandboxed && { ownPidNamespace: true }),
+      })
+    return { slot, server, deadline: Date.now() + this.config.startMs, languageId }
+  }
+
+  private async stopAll(): Promise<void> {
+    this.disposed = true
+    const slots = [...this.slots.values()]
+    this.slots.clear()
+    await Promise.all(slots.map((slot) => slot.stop()))
+  }
+}
+
+function untilReady(ready: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('not ready')), Math.max(0, deadline - Date.now()))
+  })
+  return Promise.race([ready, late]).finally(() => clearTimeout(timer))
+}
+
+function withNotice(report: DiagnosticsReport, notice: string | undefined): DiagnosticsReport {
+  return notice === undefined ? report : { ...report, notice }
+}
+
+/** The notice to the session's person too, where its host gives a notice channel. */
+function tell(exec: ToolExecution | undefined, report: DiagnosticsReport): DiagnosticsReport {
+  if (report.notice !== undefined) exec?.agent?.session.channels?.notice?.({ title: report.notice })
+  return report
+}
+
+export { Config } from './config'
+export type { LspDiagnosticsConfig } from './config'
+export { BUILT_IN_SERVERS, projectTypescript } from './servers'
+export type { ServerSpec } from './servers'

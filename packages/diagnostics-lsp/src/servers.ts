@@ -1,0 +1,160 @@
+// The servers dsh knows, and how one is found for a file: TypeScript and JavaScript through
+// typescript-language-server (a dependency of this package) over the project's own `typescript`
+// (skipped when the project has none), Python through pyright or basedpyright (the project's
+// virtual environment, then PATH), Go, Rust and C/C++ through gopls, rust-analyzer and clangd
+// on PATH. A server's root is the nearest folder above the file holding one of its markers.
+// Reads the disk (sync, a few stat calls), starts nothing.
+import { accessSync, constants, existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { delimiter, dirname, extname, join, parse } from 'node:path'
+
+/** One language server, as dsh knows it or a config file describes it. */
+export interface ServerSpec {
+  name: string
+  /** File extensions (with the dot) it checks, each with its LSP language id. */
+  languages: Readonly<Record<string, string>>
+  /** Files whose folder is a project root for it (the nearest above the file). */
+  rootMarkers: readonly string[]
+  /** The argv that starts it for `root`, or why it cannot be started for this file. */
+  command(root: string, file: string): string[] | { missing: string }
+  /** `initializationOptions` of its `initialize`. */
+  initializationOptions?(root: string, file: string): unknown
+  /** It is tsserver behind typescript-language-server: diagnostics are pulled through it. */
+  tsserver?: boolean
+}
+
+const TS_LANGUAGES = {
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.cts': 'typescript',
+  '.tsx': 'typescriptreact',
+  '.js': 'javascript',
+  '.mjs': 'javascript',
+  '.cjs': 'javascript',
+  '.jsx': 'javascriptreact',
+}
+
+const require = createRequire(import.meta.url)
+
+/** typescript-language-server's entry, from this package's dependencies. */
+function typescriptServerEntry(): string {
+  return join(dirname(require.resolve('typescript-language-server/package.json')), 'lib/cli.mjs')
+}
+
+/** The folder of the project's own `typescript` (its `lib`), found from `from` upward. */
+export function projectTypescript(from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const lib = join(dir, 'node_modules', 'typescript', 'lib')
+    if (existsSync(join(lib, 'tsserver.js'))) return lib
+    if (dirname(dir) === dir) return undefined
+  }
+}
+
+export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
+  {
+    name: 'typescript',
+    languages: TS_LANGUAGES,
+    rootMarkers: ['tsconfig.json', 'jsconfig.json', 'package.json'],
+    tsserver: true,
+    command: (_root, file) =>
+      projectTypescript(dirname(file)) === undefined
+        ? { missing: 'the project has no typescript in node_modules' }
+        : [process.execPath, typescriptServerEntry(), '--stdio'],
+    initializationOptions: (_root, file) => ({
+      // One tsserver, not a syntax server beside it: dsh asks only for diagnostics.
+      tsserver: { path: projectTypescript(dirname(file)), useSyntaxServer: 'never' },
+      // No typings download: the server must not reach the network.
+      preferences: { includePackageJsonAutoImports: 'off' },
+      disableAutomaticTypingAcquisition: true,
+    }),
+  },
+  {
+    name: 'python',
+    languages: { '.py': 'python', '.pyi': 'python' },
+    rootMarkers: [
+      'pyrightconfig.json',
+      'pyproject.toml',
+      'setup.py',
+      'setup.cfg',
+      'requirements.txt',
+    ],
+    command: (root) => {
+      const names = ['pyright-langserver', 'basedpyright-langserver']
+      const venvs = ['.venv', 'venv'].map((venv) => join(root, venv, 'bin'))
+      const found = names.map((name) => findProgram(name, venvs)).find((path) => path)
+      return found === undefined
+        ? { missing: 'neither pyright-langserver nor basedpyright-langserver is installed' }
+        : [found, '--stdio']
+    },
+  },
+  onPath('go', { '.go': 'go' }, ['go.mod', 'go.work'], ['gopls']),
+  onPath('rust', { '.rs': 'rust' }, ['Cargo.toml'], ['rust-analyzer']),
+  onPath(
+    'c',
+    { '.c': 'c', '.h': 'c', '.cc': 'cpp', '.cpp': 'cpp', '.cxx': 'cpp', '.hpp': 'cpp' },
+    ['compile_commands.json', 'compile_flags.txt', '.clangd', 'CMakeLists.txt'],
+    ['clangd'],
+  ),
+]
+
+function onPath(
+  name: string,
+  languages: Record<string, string>,
+  rootMarkers: string[],
+  argv: string[],
+): ServerSpec {
+  const [program = '', ...args] = argv
+  return {
+    name,
+    languages,
+    rootMarkers,
+    command: () => {
+      const found = findProgram(program, [])
+      return found === undefined ? { missing: `${program} is not on PATH` } : [found, ...args]
+    },
+  }
+}
+
+/** `program` as a path (when it has a slash), else found in `first` then on PATH. */
+export function findProgram(program: string, first: readonly string[]): string | undefined {
+  if (program.includes('/')) return isExecutable(program) ? program : undefined
+  const path = (process.env.PATH ?? '').split(delimiter).filter(Boolean)
+  for (const dir of [...first, ...path]) {
+    const candidate = join(dir, program)
+    if (isExecutable(candidate)) return candidate
+  }
+  return undefined
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The server for `file` among `specs` (the first that lists its extension), with its root. */
+export function serverFor(
+  specs: readonly ServerSpec[],
+  file: string,
+  fallbackRoot: string,
+): { spec: ServerSpec; root: string; languageId: string } | undefined {
+  const ext = extname(file).toLowerCase()
+  for (const spec of specs) {
+    const languageId = spec.languages[ext]
+    if (languageId === undefined) continue
+    return { spec, root: rootOf(file, spec.rootMarkers, fallbackRoot), languageId }
+  }
+  return undefined
+}
+
+/** The nearest folder above `file` holding a marker; else `fallback` (the session workspace). */
+export function rootOf(file: string, markers: readonly string[], fallback: string): string {
+  const top = parse(file).root
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    if (markers.some((marker) => existsSync(join(dir, marker)))) return dir
+    if (dir === top || dirname(dir) === dir) return fallback
+  }
+}

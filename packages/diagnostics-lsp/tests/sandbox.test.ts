@@ -1,0 +1,71 @@
+// Where bubblewrap works, a server runs in the read-only sandbox (no writes, no network) and
+// still checks the project; in the `ask` mode without a sandbox, the person is asked once per
+// workspace before a server first starts, and a refusal leaves edits as they were.
+import { afterEach, describe, expect, it } from 'vitest'
+import { probeSandbox } from '@deepseek-ai/dsh-shell-sandbox'
+import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import { TSCONFIG, makeProject, mountTools, processesWith, textOf } from './helpers/project'
+import type { Mounted } from './helpers/project'
+
+const COUNT = 'export function count(): number {\n  return 1\n}\n'
+const unsandboxed = probeSandbox('bwrap')
+if (unsandboxed !== undefined && process.env.CI === 'true') {
+  throw new Error(`CI needs a working bubblewrap: ${unsandboxed}`)
+}
+
+let mounted: Mounted | undefined
+afterEach(async () => {
+  await mounted?.dispose()
+  mounted = undefined
+})
+
+describe.skipIf(unsandboxed !== undefined)('in the sandbox', () => {
+  it(
+    'the TypeScript server runs under bwrap, read-only, and still reports TS2322',
+    { timeout: 120_000 },
+    async () => {
+      const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': COUNT })
+      mounted = await mountTools(root, { startMs: 90_000 })
+      const result = await mounted.run('edit', {
+        file_path: 'src/count.ts',
+        old_string: 'return 1',
+        new_string: "return 'one'",
+      })
+      expect(textOf(result)).toContain('src/count.ts:2:3 error TS2322')
+      const servers = processesWith('typescript-language-server')
+      expect(
+        servers.some((argv) => argv.startsWith('bwrap ') && argv.includes('--unshare-net')),
+      ).toBe(true)
+    },
+  )
+})
+
+describe('without a sandbox, in the ask mode', () => {
+  it('asks once per workspace, and a refusal leaves edits as they were', async () => {
+    const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': COUNT })
+    const asked: ToolPermissionRequest[] = []
+    const ask = async (request: ToolPermissionRequest) => {
+      asked.push(request)
+      return { outcome: 'selected' as const, optionId: 'refuse-language-servers' }
+    }
+    mounted = await mountTools(root, { sandbox: 'off' }, { mode: 'ask', channels: { ask } })
+    const first = await mounted.run('edit', {
+      file_path: 'src/count.ts',
+      old_string: 'return 1',
+      new_string: "return 'one'",
+    })
+    const second = await mounted.run('edit', {
+      file_path: 'src/count.ts',
+      old_string: "return 'one'",
+      new_string: 'return 2',
+    })
+    expect(asked.map((request) => request.presentation.title)).toEqual([
+      `Start language servers in ${root}?`,
+    ])
+    expect(textOf(first)).toBe(`Edited file ${root}/src/count.ts: replaced 1 occurrence at line 2.`)
+    expect(textOf(second)).toBe(
+      `Edited file ${root}/src/count.ts: replaced 1 occurrence at line 2.`,
+    )
+    expect(processesWith(root)).toEqual([])
+  })
+})
