@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as acp from '@agentclientprotocol/sdk'
 import { assertAgentFramesValid } from '@deepseek-ai/dsh-acp-testing'
 import { PACKAGE_DIR, ensureBuilt } from './helpers/build'
-import { QUIET_MODEL, envWithoutKey, startCommand } from './helpers/spawn-bin'
+import { envWithoutKey, startCommand } from './helpers/spawn-bin'
 
 const run = promisify(execFile)
 let root = ''
