@@ -68,7 +68,7 @@ const SILENT: Expectation = { kind: 'silent' }
 // prettier-ignore
 const UNKNOWN_METHODS = ['nope', '', '__proto__', 'constructor', 'session/update', 'fs/read_text_file', '_x/y']
 // prettier-ignore
-const UNOFFERED_METHODS = ['authenticate', 'session/cancel', '$/cancel_request']
+const UNOFFERED_METHODS = ['logout', 'session/cancel', '$/cancel_request']
 // prettier-ignore
 const NOT_JSON = ['garbage', '{', '{"jsonrpc":"2.0",', '{"a":1}{"b":2}', "{'a':1}", '{"jsonrpc":"2.0","id":1,}', 'NaN', '\u0000', '\uD800']
 // prettier-ignore

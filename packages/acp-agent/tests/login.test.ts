@@ -2,12 +2,12 @@
 // stdin), checked with a model server on 127.0.0.1 that records the Authorization header it
 // is sent; the file it writes (mode 0600 in a 0700 folder); the next start sending that key;
 // `--logout` removing it. Every bin runs with a temporary XDG_CONFIG_HOME.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectBin, finishBin } from './helpers/bin-client'
 import { BIN, ensureBuilt } from './helpers/build'
 import { sse } from './helpers/recording-server'
@@ -131,4 +131,27 @@ describe('the terminal login', () => {
     expect(login.stderr).toContain('no key was given; nothing was stored')
     await expect(stat(file)).rejects.toMatchObject({ code: 'ENOENT' })
   }, 30_000)
+})
+
+/** util-linux's `script`, which runs a command on a pseudo-terminal (as an editor's terminal). */
+const PTY = spawnSync('script', ['--version'], { encoding: 'utf8' }).stdout?.includes('util-linux')
+
+describe.skipIf(!PTY)('the login on a terminal (needs util-linux script)', () => {
+  it('asks without echoing the key, takes backspace, and stores what was typed', async () => {
+    const { env, file } = await configEnv()
+    const command = `'${process.execPath}' '${BIN}' --login --base-url http://127.0.0.1:9/v1`
+    const child = spawn('script', ['-qfc', command, '/dev/null'], { env })
+    let screen = ''
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (screen += text))
+    const exited = new Promise((resolve) => child.on('close', resolve))
+    await vi.waitFor(() => expect(screen).toContain('typed without echo: '), { timeout: 20_000 })
+    child.stdin.write('sk-secret-x\x7fy\r')
+    await vi.waitFor(() => expect(screen).toContain('Stored the key'), { timeout: 20_000 })
+    child.stdin.end()
+    expect(await exited).toBe(0)
+    expect(screen).not.toContain('sk-secret')
+    expect(JSON.parse(await readFile(file, 'utf8')).keys['http://127.0.0.1:9'].apiKey).toBe(
+      'sk-secret-y',
+    )
+  }, 60_000)
 })
