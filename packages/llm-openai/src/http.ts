@@ -63,7 +63,7 @@ function failureFor(status: number, message: string, tries: number): LlmError {
   if (status === 401 || status === 403) {
     return new LlmError(
       'LLM_AUTH',
-      `the API key was refused (${status}) — check ${API_KEY_ENVS.join(', ')} or the apiKey option: ${message}`,
+      `the API key was refused (${status}) — check ${API_KEY_ENVS.join(', ')}, the key stored by dsh-acp --login, or the apiKey option: ${message}`,
       { status },
     )
   }

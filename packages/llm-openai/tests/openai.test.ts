@@ -219,7 +219,7 @@ describe('api keys', () => {
     const error = await failure(llm.stream(request()))
     expect([error.code, error.status]).toEqual(['LLM_AUTH', 401])
     expect(error.message).toBe(
-      'the API key was refused (401) — check DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY or the apiKey option: Authentication Fails (bad key)',
+      'the API key was refused (401) — check DSH_API_KEY, DEEPSEEK_API_KEY, OPENAI_API_KEY, the key stored by dsh-acp --login, or the apiKey option: Authentication Fails (bad key)',
     )
     expect(target.received).toHaveLength(1)
   })
