@@ -12,7 +12,10 @@ const PACKAGES = fileURLToPath(new URL('../../', import.meta.url))
 const STACK = join(PACKAGES, 'stack')
 
 /** A tool loaded with another plugin, by the key of that plugin (else the folder's camelCase). */
-const LOADED_WITH: Record<string, string> = { 'tool-skill': 'knowledge' }
+const LOADED_WITH: Record<string, string> = {
+  'tool-skill': 'knowledge',
+  'tool-diagnostics': 'diagnostics',
+}
 
 const read = (...path: string[]) => readFileSync(join(...path), 'utf8')
 const toolFolders = readdirSync(PACKAGES, { withFileTypes: true })
