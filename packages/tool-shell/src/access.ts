@@ -67,7 +67,10 @@ export interface CommandJudgement {
 }
 
 /** The command judged: its text by the classifier, what it reaches by the disk. */
-export async function judgeCommand(command: string, exec: ToolExecution): Promise<CommandJudgement> {
+export async function judgeCommand(
+  command: string,
+  exec: ToolExecution,
+): Promise<CommandJudgement> {
   const cwd = cwdOf(exec)
   const classified = await classifyCommand(command)
   const parts = classified.parsed ? classified.parts : []

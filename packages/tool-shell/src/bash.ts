@@ -140,7 +140,11 @@ async function confineOf(
   host: BashHost,
   args: BashArgs,
   exec: ToolExecution,
-): Promise<{ command: string; env?: Readonly<Record<string, string>>; confine?: ShellConfinement }> {
+): Promise<{
+  command: string
+  env?: Readonly<Record<string, string>>
+  confine?: ShellConfinement
+}> {
   const options = {
     network: host.network,
     ...(args.escalate !== undefined && { escalate: args.escalate }),

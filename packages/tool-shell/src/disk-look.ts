@@ -46,7 +46,10 @@ export async function lookAtDisk(
   if (!readOnly) return { scope }
   const reasons = await Promise.all([
     specialFile(scope),
-    globReason(parts.flatMap((part) => part.globs ?? []), view.cwd),
+    globReason(
+      parts.flatMap((part) => part.globs ?? []),
+      view.cwd,
+    ),
     programReason(parts, view),
     repositoryReason(parts, view.cwd),
   ])
@@ -123,7 +126,8 @@ async function repositoryReason(
   const own = await repositoryOf(cwd)
   for (const folder of folders) {
     const used = await repositoryOf(await physicalPath(cwd, folder))
-    if (used !== own) return `git -C ${folder} uses another repository (${used}) than the workspace's`
+    if (used !== own)
+      return `git -C ${folder} uses another repository (${used}) than the workspace's`
   }
   return undefined
 }

@@ -7,8 +7,8 @@
 // `diff`, `log -p` and `show`, `gpg.program` on a signature check (`log.showSignature`), and,
 // on a lazy fetch of a partial clone, a transport (`core.sshCommand`, `ext::`, an upload-pack,
 // `credential.helper`). The command runs with git config given in its environment
-// (`GIT_CONFIG_COUNT`, which git reads as `-c` options, the highest scope, in every git the
-// command starts): fsmonitor off, hooks in /dev/null, signatures not shown, a bare repository
+// (`GIT_CONFIG_PARAMETERS`, which git reads as `-c` options, the highest scope, in every git
+// the command starts): fsmonitor off, hooks in /dev/null, signatures not shown, a bare repository
 // only when named (`safe.bareRepository=explicit`: a fixture is never found by walking into
 // it); every transport refused (`GIT_ALLOW_PROTOCOL` empty); and each diff printer gets
 // `--no-ext-diff --no-textconv` after its name. What is left, filter drivers
@@ -27,15 +27,12 @@ const FORCED_CONFIG: readonly [string, string][] = [
   ['core.sshCommand', 'false'],
 ]
 
-/** The environment of a read-only command that runs git. */
+/**
+ * The environment of a read-only command that runs git. `GIT_CONFIG_PARAMETERS` is how git
+ * passes `-c` options to the gits it starts, in the form every git version reads.
+ */
 export const GIT_GUARD_ENV: Readonly<Record<string, string>> = {
-  ...Object.fromEntries(
-    FORCED_CONFIG.flatMap(([key, value], n) => [
-      [`GIT_CONFIG_KEY_${n}`, key],
-      [`GIT_CONFIG_VALUE_${n}`, value],
-    ]),
-  ),
-  GIT_CONFIG_COUNT: String(FORCED_CONFIG.length),
+  GIT_CONFIG_PARAMETERS: FORCED_CONFIG.map(([key, value]) => `'${key}=${value}'`).join(' '),
   GIT_ALLOW_PROTOCOL: '',
   GIT_PAGER: 'cat',
   GIT_TERMINAL_PROMPT: '0',

@@ -67,7 +67,10 @@ function segmentMatcher(segment: string): (name: string) => boolean {
       const close = segment.indexOf(']', i + 2)
       if (close < 0) source += '\\['
       else {
-        const inner = segment.slice(i + 1, close).replace(/^[!^]/, '^').replace(/\\/g, '\\\\')
+        const inner = segment
+          .slice(i + 1, close)
+          .replace(/^[!^]/, '^')
+          .replace(/\\/g, '\\\\')
         source += `[${inner}]`
         i = close
       }

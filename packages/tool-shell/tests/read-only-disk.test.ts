@@ -154,13 +154,21 @@ describe("a repository's git config", () => {
       git(stack.root, 'config', 'diff.external', `touch ${ran('external')}; true`)
       git(stack.root, 'config', 'core.hooksPath', join(stack.root, 'hooks'))
       await mkdir(join(stack.root, 'hooks'))
-      await writeFile(join(stack.root, 'hooks', 'post-index-change'), `#!/bin/sh\ntouch ${ran('hook')}\n`)
+      await writeFile(
+        join(stack.root, 'hooks', 'post-index-change'),
+        `#!/bin/sh\ntouch ${ran('hook')}\n`,
+      )
       await chmod(join(stack.root, 'hooks', 'post-index-change'), 0o755)
       await writeFile(join(stack.root, 'a.txt'), 'two\n')
       const diff = await run('git diff', mode)
       expect(diff.outcome).toBe('ran')
       expect(diff.text).toContain('+two')
-      for (const command of ['git status --short', 'git log -p -1', 'git show', 'git ls-files -m']) {
+      for (const command of [
+        'git status --short',
+        'git log -p -1',
+        'git show',
+        'git ls-files -m',
+      ]) {
         expect((await run(command, mode)).outcome).toBe('ran')
       }
       for (const name of ['fsmonitor', 'textconv', 'external', 'hook']) {
