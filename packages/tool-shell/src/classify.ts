@@ -15,7 +15,7 @@ import { withBashTree } from './parse'
 import type { BashNode } from './parse'
 import { DIFF_PRINTERS, gitReads } from './git-reads'
 import { allowOf } from './prefix'
-import { readOnlyFiles } from './read-only'
+import { readOnlyFiles, readsFiles } from './read-only'
 import { isTestLiteral } from './test-command'
 import { isLiteralHeredoc, literalWord } from './words'
 import type { LiteralWord } from './words'
@@ -32,7 +32,7 @@ export interface CommandPart {
   network?: boolean
   /** A read-only part's program, as named (looked up on PATH before it runs unasked). */
   program?: string
-  /** A read-only part's globs, as written: the files they match are read too. */
+  /** A read-only part's globs, as written, when it reads files: what they match is read. */
   globs?: string[]
   /** A read-only git part: where it runs (its last `-C`), and where its diff options go. */
   git?: GitPart
@@ -223,7 +223,9 @@ function readOnlyFacts(
   words: readonly LiteralWord[],
   nodes: readonly BashNode[],
 ): Pick<CommandPart, 'program' | 'globs' | 'git'> {
-  const globs = words.filter((word) => word.glob >= 0).map((word) => word.text)
+  const globs = readsFiles(name)
+    ? words.filter((word) => word.glob >= 0).map((word) => word.text)
+    : []
   const read = name === 'git' ? gitReads(words) : undefined
   const printer = read !== undefined && DIFF_PRINTERS.has(read.subcommand)
   const folder = read?.folders.at(-1)

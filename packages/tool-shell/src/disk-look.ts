@@ -1,7 +1,8 @@
 // What a command meets on disk, looked at before it runs unasked because it only reads. The
 // classifier (./classify) judges the text; the disk decides what that text reaches:
-// - the files read, with `..` taken physically (./physical-path): the scope the permission
-//   layer judges against the roots;
+// - the files read, with `..` taken physically, and what the globs of a reader match
+//   (./physical-path): the scope the permission layer judges against the roots, so a glob that
+//   matches a link out of the workspace is a read outside;
 // - a file read (named, or matched by a glob) that is neither a regular file nor a folder (a
 //   FIFO, a socket, a device but /dev/null) is asked: opening one may wait forever;
 // - a program is found on PATH as the shell finds it: one found in a folder inside the roots
@@ -14,7 +15,7 @@ import { constants } from 'node:fs'
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import type { CommandPart } from './classify'
-import { expandGlob, physicalPath } from './physical-path'
+import { expandGlob, GLOB_BUDGET, physicalPath } from './physical-path'
 
 export interface DiskView {
   /** The session workspace, where the command runs. */
@@ -42,19 +43,32 @@ export async function lookAtDisk(
   readOnly: boolean,
 ): Promise<DiskLook> {
   const files = parts.flatMap((part) => part.files)
-  const scope = await Promise.all(files.map((file) => physicalPath(view.cwd, file)))
-  if (!readOnly) return { scope }
+  const named = await Promise.all(files.map((file) => physicalPath(view.cwd, file)))
+  if (!readOnly) return { scope: named }
+  const matched = await expandAll(
+    parts.flatMap((part) => part.globs ?? []),
+    view.cwd,
+  )
+  const scope = [...named, ...(matched ?? [])]
   const reasons = await Promise.all([
+    matched === undefined ? 'a glob matches too many files to look at' : undefined,
     specialFile(scope),
-    globReason(
-      parts.flatMap((part) => part.globs ?? []),
-      view.cwd,
-    ),
     programReason(parts, view),
     repositoryReason(parts, view.cwd),
   ])
   const asks = reasons.find((reason) => reason !== undefined)
   return { scope, ...(asks !== undefined && { asks }) }
+}
+
+/** What the globs match, together; `undefined`: more than GLOB_BUDGET entries to look at. */
+async function expandAll(globs: readonly string[], cwd: string): Promise<string[] | undefined> {
+  const matched: string[] = []
+  for (const glob of globs) {
+    const matches = await expandGlob(cwd, glob)
+    if (matches === undefined || matched.length + matches.length > GLOB_BUDGET) return undefined
+    matched.push(...matches)
+  }
+  return matched
 }
 
 /** The first of `paths` that is neither a regular file nor a folder, said in words. */
@@ -73,16 +87,6 @@ async function isSpecial(path: string): Promise<boolean> {
     // Missing or out of reach: the command's own open fails the same way, and reads nothing.
     return false
   }
-}
-
-async function globReason(globs: readonly string[], cwd: string): Promise<string | undefined> {
-  for (const glob of globs) {
-    const matches = await expandGlob(cwd, glob)
-    if (matches === undefined) return `${glob} matches too many files to look at`
-    const special = await specialFile(matches)
-    if (special !== undefined) return special
-  }
-  return undefined
 }
 
 async function programReason(

@@ -36,10 +36,15 @@ export const GLOB_BUDGET = 5000
  */
 export async function expandGlob(cwd: string, pattern: string): Promise<string[] | undefined> {
   const absolute = pattern.startsWith('/') ? pattern : `${cwd}/${pattern}`
-  let found = [absolute.startsWith('/') ? '/' : cwd]
+  let found = ['/']
   let looked = 0
   for (const segment of absolute.split('/')) {
     if (segment === '') continue
+    if (segment === '.') continue
+    if (segment === '..') {
+      found = await Promise.all(found.map(async (base) => dirname(await realOr(base))))
+      continue
+    }
     if (!/[*?[]/.test(segment)) {
       found = found.map((base) => join(base, segment))
       continue

@@ -25,6 +25,12 @@ export function readOnlyFiles(name: string, words: readonly LiteralWord[]): stri
   return rule === undefined ? undefined : ruledReads(rule, words)
 }
 
+/** The program opens its operands (a glob among them reads what it matches). */
+export function readsFiles(name: string): boolean {
+  if (name === 'find' || name === 'git') return true
+  return Object.hasOwn(PROGRAMS, name) && PROGRAMS[name]?.operands !== 'text'
+}
+
 function ruledReads(rule: ProgramRule, words: readonly LiteralWord[]): string[] | undefined {
   const read = readArgs(rule, words)
   if (read === undefined) return undefined

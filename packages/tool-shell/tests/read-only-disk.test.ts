@@ -68,6 +68,17 @@ describe('paths as the kernel resolves them', () => {
     expect(await run('cat here/../x.txt')).toEqual({ outcome: 'ran', text: 'inside\nexit code 0' })
   })
 
+  it('a glob that matches a link out of the workspace is a read outside', async () => {
+    await writeFile(join(outside, 'secret.txt'), 'outside secret\n')
+    await mkdir(join(stack.root, 'notes'))
+    await writeFile(join(stack.root, 'notes', 'a.txt'), 'a\n')
+    expect((await run('cat notes/*')).outcome).toBe('ran')
+    await symlink(join(outside, 'secret.txt'), join(stack.root, 'notes', 'b.txt'))
+    expect((await run('cat notes/*')).outcome).toBe('asked')
+    expect((await run('cat notes/../notes/*.txt')).outcome).toBe('asked')
+    expect((await run('echo notes/*')).outcome).toBe('ran')
+  })
+
   it('git diff of a file outside the repository is a read outside', async () => {
     await repository()
     await writeFile(join(outside, 'secret.txt'), 'outside secret\n')
