@@ -85,15 +85,17 @@ export async function judgeCommand(
 export interface CommandRun {
   /** The command as it runs (a read-only one's diff printers guarded: ./git-guard). */
   command: string
-  /** It only reads, as the access hook judged it. */
+  /** Its text only reads, as the classifier judges it. */
   reads: boolean
   /** Added to the command's environment (git's forced config). */
   env?: Readonly<Record<string, string>>
 }
 
 /**
- * How the call's command runs: one that may have run unasked because it only reads (in every
- * mode but `full-access`, and never escalated) runs its git guarded.
+ * How the call's command runs: one whose text only reads (in every mode but `full-access`, and
+ * never escalated) runs read-only and runs its git guarded. Judged on the text alone, never on
+ * the disk again: a disk changed since the access hook looked can make a command run with
+ * more confinement than it was judged to need, never with less.
  */
 export async function commandRun(
   command: string,
@@ -104,9 +106,10 @@ export async function commandRun(
   if (escalate || header === undefined || header.mode === 'full-access') {
     return { command, reads: false }
   }
-  const { parts, reads } = await judgeCommand(command, exec)
-  if (!reads || !runsGit(parts)) return { command, reads }
-  return { command: guardedCommand(command, parts), reads, env: GIT_GUARD_ENV }
+  const classified = await classifyCommand(command)
+  const reads = classified.parsed && isReadOnly(classified.parts)
+  if (!reads || !runsGit(classified.parts)) return { command, reads }
+  return { command: guardedCommand(command, classified.parts), reads, env: GIT_GUARD_ENV }
 }
 
 /** The confinement the provider gives the call; telling the session once when it gives none. */

@@ -132,9 +132,8 @@ function sandboxOf(host: BashHost, exec: ToolExecution) {
 }
 
 /**
- * The command as it runs and its confinement (./confine), as run options: judged as the access
- * hook judged it, so a command that ran unasked because it only reads runs read-only, its git
- * guarded (./git-guard).
+ * The command as it runs and its confinement (./confine), as run options: a command whose text
+ * only reads, the kind that may run unasked, runs read-only, its git guarded (./access).
  */
 async function confineOf(
   host: BashHost,

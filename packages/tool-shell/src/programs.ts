@@ -2,11 +2,12 @@
 // safe for it (they only read, or only change what is printed) and what its operands are:
 // files it reads (judged against the session's roots like the `read` tool's paths), text, or a
 // pattern and then files. An option not listed here makes the command asked: `sort -o`, `file
-// -C`, `rg --pre`, `tail -f` (which never ends), `file -z` (runs decompressors), `grep -D` (`-D read` opens the FIFOs that a
-// recursive grep skips), and every option that follows the links met in a folder (`grep -R`,
-// `rg -L/--follow`, `ls -L`): their targets are reads nobody judged (a link named as an
-// operand is judged by where it leads). `known` lists every long option of the GNU programs
-// (coreutils 9, grep 3), so abbreviations are read as the program reads them. Data.
+// -C`, `rg --pre`, `tail -f` (which never ends), `file -z` (runs decompressors), `grep -D`
+// (`-D read` opens the FIFOs a recursive grep skips), and every option that follows the links
+// met in a folder (`grep -R`, `rg -L/--follow`, `ls -L`): their targets are reads nobody
+// judged (a link named as an operand is judged by where it leads). `known` lists every long
+// option of the GNU programs (coreutils 9, grep 3), so abbreviations are read as the program
+// reads them. Data.
 import type { OptionTable } from './options'
 import { names } from './options'
 
