@@ -11,13 +11,14 @@
 // says which, by mode and by whether it only reads) goes with it; when the mode asks for one
 // the provider cannot give, the person is told why, once per session (./notice). A call that
 // escalates out of the sandbox is always asked.
-import { resolve } from 'node:path'
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
 import type { CommandAllow } from './allow-key'
 import { classifyCommand, isReadOnly } from './classify'
 import type { CommandPart } from './classify'
 import { confinementOf, cwdOf } from './confine'
+import { lookAtDisk } from './disk-look'
+import { GIT_GUARD_ENV, guardedCommand, runsGit } from './git-guard'
 import type { UnsandboxedNotices } from './notice'
 
 /** Keys are namespaced so no command prefix can equal another tool's key. */
@@ -42,10 +43,7 @@ export async function bashAccess(
   if (options.escalate === true) {
     return { effect: 'execute', scope: [cwd], askAlways: true }
   }
-  const classified = await classifyCommand(command)
-  const parts = classified.parsed ? classified.parts : []
-  const scope = [cwd, ...parts.flatMap((part) => part.files.map((file) => resolve(cwd, file)))]
-  const reads = classified.parsed && isReadOnly(parts)
+  const { parsed, parts, reads, scope } = await judgeCommand(command, exec)
   const confined = confinementFor(shell, exec, { ...options, reads })
   if (reads) return { effect: 'read', scope, ...(confined !== undefined && { confined }) }
   // A command runs code, whatever it reaches: it is judged by its confinement, never as a web
@@ -53,15 +51,64 @@ export async function bashAccess(
   return {
     effect: 'execute',
     scope,
-    always: alwaysOf(command, classified.parsed ? parts : undefined),
+    always: alwaysOf(command, parsed ? parts : undefined),
     ...(confined !== undefined && { confined }),
   }
 }
 
-/** The command only reads, as the classifier judges it: what lets it run unasked in `ask`. */
-export async function readsOnly(command: string): Promise<boolean> {
+export interface CommandJudgement {
+  parsed: boolean
+  parts: readonly CommandPart[]
+  /** It only reads, as the classifier and the disk judge it: it may run unasked in `ask`. */
+  reads: boolean
+  /** The workspace and every file read, resolved physically. */
+  scope: string[]
+}
+
+/** The command judged: its text by the classifier, what it reaches by the disk. */
+export async function judgeCommand(
+  command: string,
+  exec: ToolExecution,
+): Promise<CommandJudgement> {
+  const cwd = cwdOf(exec)
   const classified = await classifyCommand(command)
-  return classified.parsed && isReadOnly(classified.parts)
+  const parts = classified.parsed ? classified.parts : []
+  const readOnly = classified.parsed && isReadOnly(parts)
+  const roots = exec.agent?.session.header.roots ?? [cwd]
+  const view = { cwd, roots, searchPath: process.env.PATH }
+  const look = await lookAtDisk(parts, view, readOnly)
+  const reads = readOnly && look.asks === undefined
+  return { parsed: classified.parsed, parts, reads, scope: [cwd, ...look.scope] }
+}
+
+export interface CommandRun {
+  /** The command as it runs (a read-only one's diff printers guarded: ./git-guard). */
+  command: string
+  /** Its text only reads, as the classifier judges it. */
+  reads: boolean
+  /** Added to the command's environment (git's forced config). */
+  env?: Readonly<Record<string, string>>
+}
+
+/**
+ * How the call's command runs: one whose text only reads (in every mode but `full-access`, and
+ * never escalated) runs read-only and runs its git guarded. Judged on the text alone, never on
+ * the disk again: a disk changed since the access hook looked can make a command run with
+ * more confinement than it was judged to need, never with less.
+ */
+export async function commandRun(
+  command: string,
+  exec: ToolExecution,
+  escalate: boolean,
+): Promise<CommandRun> {
+  const header = exec.agent?.session.header
+  if (escalate || header === undefined || header.mode === 'full-access') {
+    return { command, reads: false }
+  }
+  const classified = await classifyCommand(command)
+  const reads = classified.parsed && isReadOnly(classified.parts)
+  if (!reads || !runsGit(classified.parts)) return { command, reads }
+  return { command: guardedCommand(command, classified.parts), reads, env: GIT_GUARD_ENV }
 }
 
 /** The confinement the provider gives the call; telling the session once when it gives none. */

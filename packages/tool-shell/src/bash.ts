@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Shell, ShellConfinement } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
-import { bashAccess, readsOnly } from './access'
+import { bashAccess, commandRun } from './access'
 import { OutputBatcher } from './batch'
 import { offlineRefusal } from './offline'
 import { cardWordsOf, endingOf, terminalLastLine } from './ending'
@@ -70,7 +70,6 @@ export async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecu
   })
   let last = ''
   const exit = await host.shell.run({
-    command: args.command,
     cwd: cwdOf(exec),
     timeout,
     ...confined,
@@ -117,7 +116,7 @@ async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
   const jobId = exec.callId
   const started = host.shell.jobs.run(
     jobId,
-    { command: args.command, cwd: cwdOf(exec), ...confined },
+    { cwd: cwdOf(exec), ...confined },
     exec.agent?.lifetime,
   )
   host.jobs.track(jobId, exec, args.command, started)
@@ -135,21 +134,26 @@ function sandboxOf(host: BashHost, exec: ToolExecution) {
 }
 
 /**
- * The confinement the call runs with (./confine), as run options: judged as the access hook
- * judged it, so a command that ran unasked because it only reads runs read-only.
+ * The command as it runs and its confinement (./confine), as run options: a command whose text
+ * only reads, the kind that may run unasked, runs read-only, its git guarded (./access).
  */
 async function confineOf(
   host: BashHost,
   args: BashArgs,
   exec: ToolExecution,
-): Promise<{ confine?: ShellConfinement }> {
+): Promise<{
+  command: string
+  env?: Readonly<Record<string, string>>
+  confine?: ShellConfinement
+}> {
   const options = {
     network: host.network,
     ...(args.escalate !== undefined && { escalate: args.escalate }),
   }
-  const reads = dependsOnReads(exec, options) && (await readsOnly(args.command))
+  const run = await commandRun(args.command, exec, args.escalate === true)
+  const reads = dependsOnReads(exec, options) && run.reads
   const confine = confinementOf(exec, { ...options, reads })
-  return confine === undefined ? {} : { confine }
+  return { command: run.command, ...(run.env && { env: run.env }), ...(confine && { confine }) }
 }
 
 function spillPath(host: BashHost, exec: ToolExecution): string {

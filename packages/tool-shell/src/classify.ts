@@ -13,8 +13,9 @@ import type { CommandAllow } from './allow-key'
 import { needsNetwork } from './network'
 import { withBashTree } from './parse'
 import type { BashNode } from './parse'
+import { DIFF_PRINTERS, gitReads } from './git-reads'
 import { allowOf } from './prefix'
-import { readOnlyFiles } from './read-only'
+import { readOnlyFiles, readsFiles } from './read-only'
 import { isTestLiteral } from './test-command'
 import { isLiteralHeredoc, literalWord } from './words'
 import type { LiteralWord } from './words'
@@ -29,6 +30,19 @@ export interface CommandPart {
   allow?: CommandAllow
   /** It is known to need the network (a package install, a fetch). */
   network?: boolean
+  /** A read-only part's program, as named (looked up on PATH before it runs unasked). */
+  program?: string
+  /** A read-only part's globs, as written, when it reads files: what they match is read. */
+  globs?: string[]
+  /** A read-only git part: where it runs (its last `-C`), and where its diff options go. */
+  git?: GitPart
+}
+
+export interface GitPart {
+  /** The folder of its last `-C`, as seen from the workspace; none: the workspace. */
+  folder?: string
+  /** Where `--no-ext-diff --no-textconv` go in the command (after a diff printer's name). */
+  diffOptionsAt?: number
 }
 
 export type CommandClass = { parsed: false } | { parsed: true; parts: CommandPart[] }
@@ -169,6 +183,7 @@ function commandOf(node: BashNode, parts: CommandPart[]): void {
   let name: string | undefined
   let assigns = false
   const words: (LiteralWord | undefined)[] = []
+  const wordNodes: BashNode[] = []
   const rest: BashNode[] = []
   for (const child of node.namedChildren) {
     if (child === null) continue
@@ -181,6 +196,7 @@ function commandOf(node: BashNode, parts: CommandPart[]): void {
       assigns = true
     } else if (!REDIRECTS.has(child.type)) {
       words.push(literalWord(child))
+      wordNodes.push(child)
     }
   }
   const literal = words.every((word) => word !== undefined)
@@ -195,7 +211,27 @@ function commandOf(node: BashNode, parts: CommandPart[]): void {
     files: files ?? [],
     ...(allow !== undefined && { allow }),
     ...(name !== undefined && needsNetwork(name, words) && { network: true }),
+    ...(files !== undefined && readOnlyFacts(name as string, words as LiteralWord[], wordNodes)),
   }
   parts.push(part)
   for (const child of rest) walk(child, parts, part)
+}
+
+/** What the access hook looks up on disk for a read-only part: its program, globs, git. */
+function readOnlyFacts(
+  name: string,
+  words: readonly LiteralWord[],
+  nodes: readonly BashNode[],
+): Pick<CommandPart, 'program' | 'globs' | 'git'> {
+  const globs = readsFiles(name)
+    ? words.filter((word) => word.glob >= 0).map((word) => word.text)
+    : []
+  const read = name === 'git' ? gitReads(words) : undefined
+  const printer = read !== undefined && DIFF_PRINTERS.has(read.subcommand)
+  const folder = read?.folders.at(-1)
+  const git: GitPart | undefined = read && {
+    ...(folder !== undefined && { folder }),
+    ...(printer && { diffOptionsAt: (nodes[read.at] as BashNode).endIndex }),
+  }
+  return { program: name, ...(globs.length > 0 && { globs }), ...(git && { git }) }
 }

@@ -1,17 +1,18 @@
 // `find` as a reader: its starting points (the files it reads) and an expression made only of
 // tests and printing actions. Actions that run a program (`-exec`, `-execdir`, `-ok`, `-okdir`),
 // delete (`-delete`) or write a file (`-fprint`, `-fprint0`, `-fprintf`, `-fls`) are not on the
-// list, nor is anything else unknown, so they are asked. Pure.
+// list, nor is anything else unknown, so they are asked; so are `-L` and `-follow`, which
+// follow the links met below a starting point (reads of their targets nobody judged). Pure.
 import { pathOf } from './words'
 import type { LiteralWord } from './words'
 import { names } from './options'
 
 /** Global options before the starting points. */
-const LEADING = new Set(['-H', '-L', '-P'])
+const LEADING = new Set(['-H', '-P'])
 /** Tests, operators and actions that take no argument. */
 const NULLARY = new Set(
   names(
-    `( ) ! , -not -a -and -o -or -true -false -print -print0 -prune -quit -ls -empty -readable -writable -executable -nouser -nogroup -depth -xdev -mount -follow -daystart -noleaf -ignore_readdir_race -noignore_readdir_race`,
+    `( ) ! , -not -a -and -o -or -true -false -print -print0 -prune -quit -ls -empty -readable -writable -executable -nouser -nogroup -depth -xdev -mount -daystart -noleaf -ignore_readdir_race -noignore_readdir_race`,
   ),
 )
 /** Tests and actions that take one argument. */

@@ -2,8 +2,12 @@
 // safe for it (they only read, or only change what is printed) and what its operands are:
 // files it reads (judged against the session's roots like the `read` tool's paths), text, or a
 // pattern and then files. An option not listed here makes the command asked: `sort -o`, `file
-// -C`, `rg --pre`, `tail -f` (which never ends). `known` lists every long option of the GNU
-// programs (coreutils 9, grep 3), so abbreviations are read as the program reads them. Data.
+// -C`, `rg --pre`, `tail -f` (which never ends), `file -z` (runs decompressors), `grep -D`
+// (`-D read` opens the FIFOs a recursive grep skips), and every option that follows the links
+// met in a folder (`grep -R`, `rg -L/--follow`, `ls -L`): their targets are reads nobody
+// judged (a link named as an operand is judged by where it leads). `known` lists every long
+// option of the GNU programs (coreutils 9, grep 3), so abbreviations are read as the program
+// reads them. Data.
 import type { OptionTable } from './options'
 import { names } from './options'
 
@@ -31,10 +35,10 @@ const HEAD_TAIL: ProgramRule = {
 export const PROGRAMS: Readonly<Record<string, ProgramRule>> = {
   ls: {
     operands: 'files',
-    flags: 'aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1',
+    flags: 'aAbBcCdDfFgGhHiklmnNopqQrRsStuUvxXZ1',
     valued: 'wIT',
     long: names(
-      `all almost-all author directory dereference dereference-command-line escape file-type full-time group-directories-first hide-control-chars human-readable ignore-backups inode kibibytes literal no-group numeric-uid-gid quote-name recursive reverse show-control-chars si size context zero`,
+      `all almost-all author directory dereference-command-line escape file-type full-time group-directories-first hide-control-chars human-readable ignore-backups inode kibibytes literal no-group numeric-uid-gid quote-name recursive reverse show-control-chars si size context zero`,
     ),
     longOptional: ['color', 'classify'],
     longValued: names(
@@ -74,10 +78,10 @@ export const PROGRAMS: Readonly<Record<string, ProgramRule>> = {
   },
   file: {
     operands: 'files',
-    flags: 'bEhiklLNrsSz0',
+    flags: 'bEhiklLNrsS0',
     valued: 'eF',
     long: names(
-      `brief dereference no-dereference keep-going mime mime-type mime-encoding no-pad raw special-files uncompress print0 extension`,
+      `brief dereference no-dereference keep-going mime mime-type mime-encoding no-pad raw special-files print0 extension`,
     ),
     longValued: ['exclude', 'separator'],
     known: names(
@@ -106,13 +110,13 @@ export const PROGRAMS: Readonly<Record<string, ProgramRule>> = {
   false: { operands: 'text' },
   grep: {
     operands: 'pattern',
-    flags: 'iyvwxclLoqsbHhnTZzaIrREFGPU',
-    valued: 'efmABCdD',
+    flags: 'iyvwxclLoqsbHhnTZzaIrEFGPU',
+    valued: 'efmABCd',
     long: names(
-      `basic-regexp byte-offset count dereference-recursive extended-regexp files-with-matches files-without-match fixed-strings ignore-case initial-tab invert-match line-buffered line-number line-regexp no-filename no-group-separator no-ignore-case no-messages null null-data only-matching perl-regexp quiet recursive silent text with-filename word-regexp binary`,
+      `basic-regexp byte-offset count extended-regexp files-with-matches files-without-match fixed-strings ignore-case initial-tab invert-match line-buffered line-number line-regexp no-filename no-group-separator no-ignore-case no-messages null null-data only-matching perl-regexp quiet recursive silent text with-filename word-regexp binary`,
     ),
     longValued: names(
-      `after-context before-context binary-files context devices directories exclude exclude-dir exclude-from file group-separator include label max-count regexp`,
+      `after-context before-context binary-files context directories exclude exclude-dir exclude-from file group-separator include label max-count regexp`,
     ),
     known: names(
       `after-context basic-regexp before-context binary binary-files byte-offset color colour context count dereference-recursive devices directories exclude exclude-dir exclude-from extended-regexp file files-with-matches files-without-match fixed-strings group-separator help ignore-case include initial-tab invert-match label line-buffered line-number line-regexp max-count no-filename no-group-separator no-ignore-case no-messages null null-data only-matching perl-regexp quiet recursive regexp silent text version with-filename word-regexp`,
@@ -127,10 +131,10 @@ export const PROGRAMS: Readonly<Record<string, ProgramRule>> = {
   // program), --ignore-file and --no-config's opposite (read settings from elsewhere).
   rg: {
     operands: 'pattern',
-    flags: 'iSsnNlcvwxFHoqLUPa0Ibp.u',
+    flags: 'iSsnNlcvwxFHoqUPa0Ibp.u',
     valued: 'efgtTABCmdMrjE',
     long: names(
-      `ignore-case smart-case case-sensitive line-number no-line-number files-with-matches files-without-match count count-matches invert-match word-regexp line-regexp fixed-strings with-filename no-filename only-matching quiet hidden no-ignore no-ignore-vcs no-ignore-parent no-ignore-dot no-ignore-global no-ignore-exclude follow multiline multiline-dotall pcre2 json no-heading heading vimgrep column no-column files type-list null text trim stats byte-offset passthru no-messages unrestricted crlf null-data one-file-system no-config pretty binary no-unicode glob-case-insensitive sort-files`,
+      `ignore-case smart-case case-sensitive line-number no-line-number files-with-matches files-without-match count count-matches invert-match word-regexp line-regexp fixed-strings with-filename no-filename only-matching quiet hidden no-ignore no-ignore-vcs no-ignore-parent no-ignore-dot no-ignore-global no-ignore-exclude multiline multiline-dotall pcre2 json no-heading heading vimgrep column no-column files type-list null text trim stats byte-offset passthru no-messages unrestricted crlf null-data one-file-system no-config pretty binary no-unicode glob-case-insensitive sort-files`,
     ),
     longValued: names(
       `regexp file glob iglob type type-not after-context before-context context max-count max-depth max-filesize color sort sortr replace threads encoding engine max-columns path-separator context-separator field-match-separator field-context-separator colors`,

@@ -1,8 +1,11 @@
 // Whether one simple command only reads, and which files it reads: the program must be on the
 // short list (./programs, `find` in ./find-reads, the reading subcommands of git in
 // ./git-reads, and `echo`, `printf`, `test`/`[` here), every option on that program's safe
-// list, every word literal (the caller passes only literal words). The files are what the
-// permission layer judges against the session's roots; none means the workspace itself. Pure.
+// list, every word literal (the caller passes only literal words). A glob that may expand to an
+// option is asked for every program, the builtins too: with a file named `-v` in the folder,
+// `printf *` and `test -? …` would run `-v`, which evaluates a subscript. The files are what
+// the permission layer judges against the session's roots; none means the workspace itself.
+// Pure.
 import { findReads } from './find-reads'
 import { gitReads } from './git-reads'
 import { readArgs } from './options'
@@ -13,13 +16,19 @@ import type { LiteralWord } from './words'
 
 /** The files `name` with `words` reads, or `undefined` when the command is not known to only read. */
 export function readOnlyFiles(name: string, words: readonly LiteralWord[]): string[] | undefined {
-  if (name === 'echo') return []
+  if (name === 'echo') return mayBeOption(words[0]) ? undefined : []
   if (name === 'printf') return printfOnlyPrints(words) ? [] : undefined
   if (name === 'test' || name === '[') return testOnlyReads(name, words) ? [] : undefined
   if (name === 'find') return findReads(words)
-  if (name === 'git') return gitReads(words)
+  if (name === 'git') return gitReads(words)?.files
   const rule = Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : undefined
   return rule === undefined ? undefined : ruledReads(rule, words)
+}
+
+/** The program opens its operands (a glob among them reads what it matches). */
+export function readsFiles(name: string): boolean {
+  if (name === 'find' || name === 'git') return true
+  return Object.hasOwn(PROGRAMS, name) && PROGRAMS[name]?.operands !== 'text'
 }
 
 function ruledReads(rule: ProgramRule, words: readonly LiteralWord[]): string[] | undefined {
@@ -41,10 +50,19 @@ function ruledReads(rule: ProgramRule, words: readonly LiteralWord[]): string[] 
   return [...read.paths, ...[...globbed, ...files].map(pathOf).filter((path) => path !== '-')]
 }
 
-/** `printf -v NAME` assigns (and evaluates a subscript in NAME); any other printf prints. */
+/** A glob that may become an option: at the start of a word, or in a word that is one. */
+function mayBeOption(word: LiteralWord | undefined): boolean {
+  return word !== undefined && (word.glob === 0 || (word.glob > 0 && word.text.startsWith('-')))
+}
+
+/**
+ * `printf -v NAME` assigns (and evaluates a subscript in NAME); any other printf prints. Only
+ * its first word may be an option, so only a glob there may become `-v`.
+ */
 function printfOnlyPrints(words: readonly LiteralWord[]): boolean {
-  const first = words[0]?.text
-  return first === undefined || first === '--' || !first.startsWith('-')
+  const first = words[0]
+  if (first === undefined || first.text === '--') return true
+  return !first.text.startsWith('-') && !mayBeOption(first)
 }
 
 /** Operators of `test` and `[[ ]]` that evaluate a variable name or an arithmetic expression. */
@@ -57,6 +75,8 @@ const INTEGER = /^[+-]?\d+$/
  * an array subscript) or to compare numbers that are not plain integers.
  */
 function testOnlyReads(name: string, words: readonly LiteralWord[]): boolean {
+  // Any word may be an operator to `test`, so a glob anywhere may become `-v`.
+  if (words.some((word) => word.glob >= 0)) return false
   const args = words.map((word) => word.text)
   if (name === '[' && args.pop() !== ']') return false
   for (let i = 0; i < args.length; i++) {
