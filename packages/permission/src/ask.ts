@@ -31,6 +31,8 @@ export interface PermissionQuestion {
   always: PermissionAlways | undefined
   /** What happens when nothing answers (the host's `unanswered` option). */
   unanswered: 'deny' | 'allow'
+  /** Paths of a change that lead through a link, with what they really change. */
+  linked?: readonly { path: string; real: string }[]
 }
 
 /** The keys "always allow" remembers for a call, and the option's name after "Always allow ". */
@@ -84,11 +86,23 @@ export function permissionRequest(
   question: PermissionQuestion,
   preview: ToolPresentationContent[],
 ): ToolPermissionRequest {
-  const { exec, cwd } = question
+  const { exec, cwd, linked = [] } = question
   const card = question.presentation ?? { title: exec.name, kind: 'other' }
   const presentation: ToolCallPresentation = { ...card }
   if (card.locations !== undefined) presentation.locations = absolute(card.locations, cwd)
-  return { exec, presentation, preview, options: permissionOptions(question.always) }
+  if (linked.length === 0) {
+    return { exec, presentation, preview, options: permissionOptions(question.always) }
+  }
+  // A change through a link: the question names the file that will really change.
+  const reals = linked.map((link) => link.real)
+  presentation.title = `${card.title} → ${reals.join(', ')}`
+  presentation.locations = (presentation.locations ?? []).map((location) => {
+    const link = linked.find((candidate) => candidate.path === location.path)
+    return link === undefined ? location : { ...location, path: link.real }
+  })
+  const said = linked.map((link) => `${link.path} leads to ${link.real}: that is what changes.`)
+  const lead: ToolPresentationContent = { type: 'text', text: said.join('\n') }
+  return { exec, presentation, preview: [lead, ...preview], options: permissionOptions(question.always) }
 }
 
 export function permissionOptions(always: PermissionAlways | undefined): ToolPermissionOption[] {

@@ -4,18 +4,10 @@
 // newline at its end, or not JSON) and reports it; any other bad line, an event of a type this
 // store does not write among them (./event-check), makes the log unreadable, and nothing is
 // changed.
-import {
-  closeSync,
-  constants,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs'
+import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
 import { AgentError, type StoredSessionEvent } from '@deepseek-ai/dsh-agent'
 import { storedEventProblem } from './event-check'
-import { hasCode, quietly, storeIoError } from './io'
+import { hasCode, quietly, readStoreFile, storeIoError } from './io'
 
 export const LOG_FORMAT = 'dsh-session-log/1'
 
@@ -101,7 +93,7 @@ function isMarker(value: unknown, id: string): boolean {
 export function readLog(file: string, id: string): LogContents {
   let data: Buffer
   try {
-    data = readFileSync(file)
+    data = readStoreFile(file)
   } catch (error) {
     if (hasCode(error, 'ENOENT')) throw unreadable(file, 'it is missing beside its header')
     throw storeIoError(error, `read the session log ${file}`)
