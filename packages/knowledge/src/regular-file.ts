@@ -5,7 +5,15 @@
 // real path lies inside `within` (the session's roots: what the `read` tool reads unasked). A
 // link out is reported (`outside`, with where it points), never read. `within` undefined is
 // for the person's own places, whose links are theirs. Cordis-free.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs'
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs'
 import type { Stats } from 'node:fs'
 import { open, realpath, stat } from 'node:fs/promises'
 import { isWithin } from './paths'

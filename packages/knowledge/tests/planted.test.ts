@@ -36,7 +36,8 @@ function trackerOf(root: string, project: string): InstructionTracker {
   })
 }
 
-const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nDo ${name}.\n`
+const skill = (name: string) =>
+  `---\nname: ${name}\ndescription: The ${name} skill.\n---\nDo ${name}.\n`
 
 describe('instruction files', () => {
   it('a link out of the project is not read and is named with its target; one inside is read', async () => {

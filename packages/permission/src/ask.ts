@@ -102,7 +102,12 @@ export function permissionRequest(
   })
   const said = linked.map((link) => `${link.path} leads to ${link.real}: that is what changes.`)
   const lead: ToolPresentationContent = { type: 'text', text: said.join('\n') }
-  return { exec, presentation, preview: [lead, ...preview], options: permissionOptions(question.always) }
+  return {
+    exec,
+    presentation,
+    preview: [lead, ...preview],
+    options: permissionOptions(question.always),
+  }
 }
 
 export function permissionOptions(always: PermissionAlways | undefined): ToolPermissionOption[] {

@@ -57,7 +57,9 @@ describe('scope on the real disk', () => {
     })
     h.reset()
     expect(await edit(h, 'linkdir/new.txt', inWork())).toEqual(ASKED)
-    expect(h.asked[0]!.presentation.title).toBe(`edit linkdir/new.txt → ${join(disk.outside, 'new.txt')}`)
+    expect(h.asked[0]!.presentation.title).toBe(
+      `edit linkdir/new.txt → ${join(disk.outside, 'new.txt')}`,
+    )
   })
 
   it('a change of a plain file names just that file', async () => {

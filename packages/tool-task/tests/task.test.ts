@@ -296,11 +296,7 @@ describe('background tasks', () => {
       llm.requests.push(request)
       const delegate = request.system?.includes('You are a delegate') === true
       const answered = request.messages.some((m) => m.role === 'tool')
-      const turn = delegate
-        ? [{ id: 'h', name: 'hold', arguments: {} }]
-        : answered
-          ? []
-          : calls
+      const turn = delegate ? [{ id: 'h', name: 'hold', arguments: {} }] : answered ? [] : calls
       return (async function* (): AsyncGenerator<LlmStreamEvent> {
         for (const call of turn) {
           const args = JSON.stringify(call.arguments)

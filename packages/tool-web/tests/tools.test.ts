@@ -165,7 +165,9 @@ describe('access and lifecycle', () => {
         label: 'fetching from https://docs.example.com',
       },
     })
-    const otherPort = await ctx.tools.access(exec('web_fetch', { url: 'https://docs.example.com:8443/a' }))
+    const otherPort = await ctx.tools.access(
+      exec('web_fetch', { url: 'https://docs.example.com:8443/a' }),
+    )
     expect(otherPort?.always?.keys).toEqual(['web_fetch:https://docs.example.com:8443'])
     expect((await ctx.tools.access(exec('web_search', { query: 'x' })))?.always?.keys).toEqual([
       'web_search',
