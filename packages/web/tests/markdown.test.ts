@@ -49,15 +49,18 @@ describe('html conversion off the event loop', () => {
     const server = await servePage(bigPage(1024 * 1024))
     const web = await loadWeb({ allowPrivate: true })
     const loop = watchLoop()
+    const started = performance.now()
     const page = await web.fetch(`${server.origin}/big`)
     const longest = loop.stop()
+    const elapsed = performance.now() - started
     expect(page.title).toBe('Big page')
     expect(page.text).toContain('## Section 0')
     expect(page.text).toContain(`[a link](${server.origin}/link/0)`)
     expect(page.text).toMatch(/\| a \| b \|\n\| --- \| --- \|\n\| 0 \| cell \|/)
     expect(page.text.trimEnd().endsWith('The end.')).toBe(true)
-    // On the event loop the conversion held it for tens of seconds; in the worker, never a second.
-    expect(longest).toBeLessThan(1000)
+    // On the event loop the conversion held it for nearly the whole fetch (tens of seconds);
+    // in the worker the loop's longest pause is a small part of it, however loaded the machine.
+    expect(longest).toBeLessThan(elapsed / 2)
   })
 
   it('finishes a 5 MiB page within the fetch time cap', async () => {
