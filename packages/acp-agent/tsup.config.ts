@@ -10,7 +10,8 @@
 // over the packages' dist modules, for CPU profiles that tell the packages apart.
 // Left out of the bundle, and so dependencies of this package: what finds files beside its own
 // code at run time (ripgrep's binary, tree-sitter's WebAssembly); `shims` gives the bundled
-// code an `import.meta.url`, the bundle's own.
+// code an `import.meta.url`, the bundle's own. dist/markdown-worker.js is the web seam's HTML →
+// Markdown worker with its parser inside: the bundled seam starts it from beside the bundle.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -43,6 +44,18 @@ async function buildBundle(): Promise<void> {
     dts: false,
     silent: true,
     define: { DSH_ACP_VERSION: JSON.stringify(pkg.version) },
+  })
+  await build({
+    config: false,
+    entry: { 'markdown-worker': '../web/src/markdown-worker.js' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    noExternal: [/./],
+    minify: true,
+    clean: false,
+    dts: false,
+    silent: true,
   })
   const dir = mkdtempSync(join(tmpdir(), 'dsh-acp-warm-'))
   try {

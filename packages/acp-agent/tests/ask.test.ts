@@ -133,6 +133,33 @@ describe('ask_user', () => {
     }
   })
 
+  it('a form answered null reads as a cancelled question and the session goes on', async () => {
+    const model = await recordingServer([
+      toolCallAnswer('q1', 'ask_user', question),
+      textAnswer('no answer then'),
+      textAnswer('still here'),
+    ])
+    try {
+      const cwd = await tempDir('work')
+      const client = await open(
+        model,
+        await tempDir('store'),
+        () => null as unknown as acp.CreateElicitationResponse,
+      )
+      const { sessionId } = await client.agent.request(acp.methods.agent.session.new, {
+        cwd,
+        mcpServers: [],
+      })
+      expect((await client.prompt(sessionId, 'design?')).stopReason).toBe('end_turn')
+      expect(lastTool(model, 1)).toContain('cancelled the question')
+      expect((await client.prompt(sessionId, 'and now?')).stopReason).toBe('end_turn')
+      expect(model.bodies).toHaveLength(3)
+      await client.close()
+    } finally {
+      model.close()
+    }
+  })
+
   it('a client without forms is never offered ask_user', async () => {
     const model = await recordingServer([textAnswer('hi')])
     try {

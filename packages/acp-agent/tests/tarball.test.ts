@@ -48,7 +48,11 @@ describe('the packed app', () => {
     const listed = await run('tar', ['-tzf', tarball])
     const files = listed.stdout.trim().split('\n').sort()
     expect(files).toEqual(
-      expect.arrayContaining(['package/dist/bin.js', 'package/dist/dsh-acp.cjs']),
+      expect.arrayContaining([
+        'package/dist/bin.js',
+        'package/dist/dsh-acp.cjs',
+        'package/dist/markdown-worker.js',
+      ]),
     )
     expect(files.filter((file) => file.includes('/src/') || file.endsWith('.ts'))).toEqual([])
     const manifest = JSON.parse(

@@ -63,14 +63,16 @@ function textsOf(update: CardUpdate | undefined): string[] {
 }
 
 describe('web_fetch', () => {
-  it('asks naming the host, remembers it for that host only, and shows status, size and markdown', async () => {
+  it('asks naming the origin, remembers it for that origin only, and shows status, size and markdown', async () => {
     const site = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' })
       res.end(PAGE)
     })
+    const otherPort = await serve((_req, res) => res.end('another service'))
     const first = `http://127.0.0.1:${site.port}/guide`
     const again = `http://127.0.0.1:${site.port}/other`
     const elsewhere = `http://localhost:${site.port}/guide`
+    const anotherPort = `http://127.0.0.1:${otherPort.port}/admin`
     const harness = await makeHarness({
       withFs: true,
       web: { allowPrivate: true },
@@ -79,23 +81,31 @@ describe('web_fetch', () => {
         { id: 'f1', name: 'web_fetch', arguments: { url: first } },
         { id: 'f2', name: 'web_fetch', arguments: { url: again } },
         { id: 'f3', name: 'web_fetch', arguments: { url: elsewhere } },
+        { id: 'f4', name: 'web_fetch', arguments: { url: anotherPort } },
       ),
     })
     const sessionId = await harness.newSession()
     expect(await harness.prompt(sessionId, 'read the guide')).toEqual({ stopReason: 'end_turn' })
 
-    // Asked for 127.0.0.1, not again for it, asked anew for localhost.
+    // Asked for 127.0.0.1:port, not again for it, asked anew for localhost and another port.
     const asked = harness.permissionRequests
-    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['f1', 'f3'])
+    const origin = `http://127.0.0.1:${site.port}`
+    expect(asked.map((request) => request.toolCall.toolCallId)).toEqual(['f1', 'f3', 'f4'])
     expect(asked[0]!.options.map((option) => option.name)).toEqual([
       'Allow',
-      'Always allow fetching from 127.0.0.1',
+      `Always allow fetching from ${origin}`,
       'Reject',
     ])
     expect(asked[0]!.toolCall.title).toBe(`Fetch ${first}`)
-    expect(JSON.stringify(asked[0]!.toolCall.content)).toContain('Allow fetching from 127.0.0.1?')
-    expect(asked[1]!.options[1]!.name).toBe('Always allow fetching from localhost')
+    expect(JSON.stringify(asked[0]!.toolCall.content)).toContain(`Allow fetching from ${origin}?`)
+    expect(asked[1]!.options[1]!.name).toBe(
+      `Always allow fetching from http://localhost:${site.port}`,
+    )
+    expect(asked[2]!.options[1]!.name).toBe(
+      `Always allow fetching from http://127.0.0.1:${otherPort.port}`,
+    )
     expect(site.seen).toEqual(['/guide', '/other', '/guide'])
+    expect(otherPort.seen).toEqual(['/admin'])
 
     const card = cardOf(harness.updatesOf(sessionId), 'f2')
     expect(card[0]).toMatchObject({

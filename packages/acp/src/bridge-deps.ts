@@ -19,8 +19,8 @@ import type { AcpModelSource } from './session-options'
 export interface AcpBridgeDeps {
   /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
   createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
-  /** A stored session as a live agent (throws AGENT_SESSION_NOT_FOUND, _LOCKED, …). */
-  restoreAgent(id: string): Agent
+  /** A stored session as a live agent (rejects AGENT_SESSION_NOT_FOUND, _LOCKED, …); a long one is read in slices. */
+  restoreAgent(id: string): Agent | Promise<Agent>
   /** The stored sessions, newest first (throws a TypeError for a bad cursor). */
   storedSessions(options: SessionListOptions): SessionListPage
   /** The child sessions stored under session `id`, oldest first (a load shows them). */

@@ -37,12 +37,20 @@ export function offersElicitation(capabilities: ClientCapabilities | undefined):
   return capabilities?.elicitation?.form != null
 }
 
-function answerOf(response: CreateElicitationResponse): AcpElicitAnswer {
-  if (response.action === 'accept') {
-    const content = 'content' in response ? response.content : undefined
-    return { action: 'accept', content: { ...(content ?? {}) } }
+/**
+ * The client's answer as the tool takes it. The SDK does not check a response's shape, so
+ * anything that is not an object with a known action (`null`, a string, an unknown action)
+ * counts as cancelled, and an accept's content that is not an object as an empty form.
+ */
+export function fromAcpElicitation(response: CreateElicitationResponse | unknown): AcpElicitAnswer {
+  if (typeof response !== 'object' || response === null) return { action: 'cancel' }
+  const { action } = response as { action?: unknown }
+  if (action === 'accept') {
+    const content = (response as { content?: unknown }).content
+    const fields = typeof content === 'object' && content !== null && !Array.isArray(content)
+    return { action: 'accept', content: fields ? { ...content } : {} }
   }
-  return response.action === 'decline' ? { action: 'decline' } : { action: 'cancel' }
+  return action === 'decline' ? { action: 'decline' } : { action: 'cancel' }
 }
 
 /**
@@ -67,7 +75,7 @@ export function acpElicitOf(
         { sessionId, ...(toolCallId && { toolCallId }), mode: 'form', message, requestedSchema },
         { ...(signal && { cancellationSignal: signal }), stopWaitingOnCancel: true },
       )
-      return answerOf(response)
+      return fromAcpElicitation(response)
     } catch (error) {
       // Withdrawn by the call's signal (a session/cancel): the question ends as cancelled.
       if (signal?.aborted) return { action: 'cancel' }

@@ -69,7 +69,7 @@ export async function attachSession(
   }
   let agent: Agent
   try {
-    agent = deps.restoreAgent(sessionId)
+    agent = await deps.restoreAgent(sessionId)
   } catch (error) {
     throw toRequestError(error, sessionId)
   }

@@ -1,5 +1,6 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
+import { fromAcpElicitation } from '../src/elicit'
 import { fromAcpPrompt as convert } from '../src/from-acp'
 import { MAX_EMBEDDED_BYTES } from '../src/prompt-resources'
 
@@ -132,5 +133,27 @@ describe('refused prompts', () => {
   it('an empty or blank prompt is refused', () => {
     expect(refusal(() => fromAcpPrompt([])).message).toContain('prompt is empty')
     expect(refusal(() => fromAcpPrompt([{ type: 'text', text: '  \n ' }])).code).toBe(-32602)
+  })
+})
+
+describe('elicitation answers', () => {
+  it('null, a string or an unknown action is a cancel, never a crash', () => {
+    for (const response of [null, undefined, 'accept', 42, {}, { action: 'maybe' }]) {
+      expect(fromAcpElicitation(response)).toEqual({ action: 'cancel' })
+    }
+  })
+
+  it('an accept keeps its form, and content that is no object reads as an empty form', () => {
+    expect(fromAcpElicitation({ action: 'accept', content: { q: 'A' } })).toEqual({
+      action: 'accept',
+      content: { q: 'A' },
+    })
+    for (const content of [null, 'text', ['a'], undefined]) {
+      expect(fromAcpElicitation({ action: 'accept', content })).toEqual({
+        action: 'accept',
+        content: {},
+      })
+    }
+    expect(fromAcpElicitation({ action: 'decline' })).toEqual({ action: 'decline' })
   })
 })

@@ -16,7 +16,13 @@ import type { ContextPolicy } from './context'
 import type { ContextSourceOf } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
-import type { SessionListOptions, SessionListPage, SessionStore, StoredChildSession } from './store'
+import type {
+  SessionListOptions,
+  SessionListPage,
+  SessionStore,
+  StoredChildSession,
+  StoredSession,
+} from './store'
 import type { AgentCreateOptions, SessionHeader } from './types'
 import { checkRoots, checkWorkspace } from './workspace'
 
@@ -189,6 +195,31 @@ export default class Agents extends Service {
     id: string,
     options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
   ): Agent {
+    return this.resume(options, this.storeToRestore(id).open(id))
+  }
+
+  /**
+   * `restore`, with the log read in slices and turns of the event loop between them (the
+   * store's `openInSlices`, where it has one): a long session's load leaves the process
+   * serving other requests and sessions meanwhile. Rejects as `restore` throws.
+   */
+  async restoreInSlices(
+    id: string,
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
+  ): Promise<Agent> {
+    const store = this.storeToRestore(id)
+    const stored = store.openInSlices ? await store.openInSlices(id) : store.open(id)
+    try {
+      this.storeToRestore(id) // the host may have been disposed, or the id restored, meanwhile
+    } catch (error) {
+      stored.writer.close()
+      throw error
+    }
+    return this.resume(options, stored)
+  }
+
+  /** The store a session `id` can be restored from; throws when it cannot be. */
+  private storeToRestore(id: string): SessionStore {
     this.assertLive()
     if (this.store === undefined) {
       throw new AgentError(
@@ -202,7 +233,13 @@ export default class Agents extends Service {
         `Session "${id}" is live here already; use it, or close it first.`,
       )
     }
-    const stored = this.store.open(id)
+    return this.store
+  }
+
+  private resume(
+    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'>,
+    stored: StoredSession,
+  ): Agent {
     const { updatedAt: _updatedAt, ...header } = stored.header
     const recording = new SessionRecording(stored.header, stored.writer, this.warn)
     const restored = { events: stored.events, history: historyOf(stored.events) }

@@ -77,6 +77,11 @@ export interface SessionStore {
   create(header: StoredSessionHeader): SessionWriter
   /** Reads a stored session back and takes it for writing. */
   open(id: string): StoredSession
+  /**
+   * `open` in slices, with turns of the event loop between them (a long session's load leaves
+   * other work served). Optional: without it, `open` is used.
+   */
+  openInSlices?(id: string): Promise<StoredSession>
   /** The stored sessions, newest first; files that are not sessions are skipped. */
   list(options?: SessionListOptions): SessionListPage
   /**

@@ -2,11 +2,14 @@
 // `<project root>/.agents/commands/`, then `$XDG_CONFIG_HOME/dsh/commands/` (else
 // `~/.config/dsh/commands/`). Its text is the prompt, with every `$ARGUMENTS` replaced by
 // what follows the command (appended when the text has none); an optional front matter gives
-// a `description` and an `argument-hint`. Cordis-free; reads the disk only.
-import { readFile, readdir } from 'node:fs/promises'
+// a `description` and an `argument-hint`. A project's command file is read only as a regular
+// file whose real path is inside the session's folders (./regular-file). Cordis-free.
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { splitFrontMatter } from './front-matter'
-import type { KnowledgeProblem } from './skills'
+import { readRegularText } from './regular-file'
+import { linkedOut } from './skills'
+import type { KnowledgeProblem, PlaceBounds } from './skills'
 
 export interface PersonCommand {
   name: string
@@ -14,6 +17,8 @@ export interface PersonCommand {
   hint?: string
   /** The file (absolute). */
   path: string
+  /** Where the file must really lie to be read (a project's command); undefined: anywhere. */
+  within?: readonly string[]
 }
 
 const COMMAND_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/
@@ -22,6 +27,7 @@ const DESCRIPTION_CHARS = 120
 /** The commands of `places`, in order; a name found again later is listed too (it is shadowed). */
 export async function findCommands(
   places: readonly string[],
+  bounds: PlaceBounds = () => undefined,
 ): Promise<{ commands: PersonCommand[]; problems: KnowledgeProblem[] }> {
   const commands: PersonCommand[] = []
   const problems: KnowledgeProblem[] = []
@@ -36,7 +42,7 @@ export async function findCommands(
         })
         continue
       }
-      const found = await readCommand(path, name)
+      const found = await readCommand(path, name, bounds(place))
       if (found === undefined) continue
       if ('problem' in found) problems.push(found)
       else commands.push(found)
@@ -48,14 +54,11 @@ export async function findCommands(
 async function readCommand(
   path: string,
   name: string,
+  within: readonly string[] | undefined,
 ): Promise<PersonCommand | KnowledgeProblem | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch {
-    return undefined // gone between the listing and the read
-  }
-  const parsed = await splitFrontMatter(text)
+  const read = await readRegularText(path, within)
+  if (!read.ok) return read.reason === 'outside' ? linkedOut(path, read.real) : undefined
+  const parsed = await splitFrontMatter(read.text)
   if (!parsed.ok) return { path, problem: parsed.problem }
   const { description, 'argument-hint': hint } = parsed.fields ?? {}
   return {
@@ -66,12 +69,19 @@ async function readCommand(
         : firstLine(parsed.body),
     ...(typeof hint === 'string' && hint !== '' && { hint }),
     path,
+    ...(within !== undefined && { within }),
   }
 }
 
 /** The prompt a command makes: its body, `$ARGUMENTS` replaced by `text` (appended when absent). */
 export async function commandPrompt(command: PersonCommand, text: string): Promise<string> {
-  const parsed = await splitFrontMatter(await readFile(command.path, 'utf8'))
+  const read = await readRegularText(command.path, command.within)
+  if (!read.ok) {
+    const why =
+      read.reason === 'outside' ? linkedOut(command.path, read.real).problem : 'it is gone'
+    throw new Error(`${command.path} cannot be read: ${why}`)
+  }
+  const parsed = await splitFrontMatter(read.text)
   if (!parsed.ok) throw new Error(`${command.path}: ${parsed.problem}`)
   const body = parsed.body.trim()
   if (body.includes('$ARGUMENTS')) return body.replaceAll('$ARGUMENTS', text)

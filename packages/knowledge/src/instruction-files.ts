@@ -1,11 +1,12 @@
 // The instruction files themselves: which names a folder may hold, in their order, and reading
 // one — its text (at most READ_LIMIT_BYTES of it: the per-file cap is far smaller), its length,
 // a hash of its content (two files with the same content count once) and a signature from
-// `stat`, so a file is read again only when it may have changed. Cordis-free.
+// `stat`, so a file is read again only when it may have changed. Read as ./regular-file reads:
+// regular files only, and a link out of the session's roots is not read. Cordis-free.
 import { createHash } from 'node:crypto'
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readRegularFile, readRegularFileSync } from './regular-file'
+import type { RegularFile } from './regular-file'
 
 /** The files looked for in each folder, in the order they are sent. */
 export const INSTRUCTION_FILE_NAMES = [
@@ -44,48 +45,34 @@ export function signatureOf(stats: {
   return stats.isFile() ? `${stats.ino}:${stats.size}:${stats.mtimeMs}` : undefined
 }
 
-/** The file at `path`; `undefined` when it is missing, not a regular file, or unreadable. */
-export async function readInstruction(path: string): Promise<InstructionText | undefined> {
-  let handle
-  try {
-    handle = await open(path, 'r')
-  } catch {
-    return undefined // missing or unreadable: the folder has no such file for us
-  }
-  try {
-    const stats = await handle.stat()
-    const signature = signatureOf(stats)
-    if (signature === undefined) return undefined
-    const buffer = Buffer.alloc(Math.min(stats.size, READ_LIMIT_BYTES))
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-    return textOf(buffer.subarray(0, bytesRead), stats.size, signature)
-  } catch {
-    return undefined // read failed midway (removed, a device): treated as absent
-  } finally {
-    await handle.close()
-  }
+/**
+ * The file at `path`: its text, `outside` when it is a link out of `within` (not read), or
+ * `undefined` when it is missing, not a regular file (a FIFO is never opened), or unreadable.
+ */
+export async function readInstruction(
+  path: string,
+  within?: readonly string[],
+): Promise<InstructionText | InstructionOutside | undefined> {
+  return fromRegular(await readRegularFile(path, { limit: READ_LIMIT_BYTES, within }))
 }
 
 /** The same, synchronously (a summary's opening is assembled without waiting). */
-export function readInstructionSync(path: string): InstructionText | undefined {
-  let fd: number
-  try {
-    fd = openSync(path, 'r')
-  } catch {
-    return undefined // missing or unreadable
-  }
-  try {
-    const stats = fstatSync(fd)
-    const signature = signatureOf(stats)
-    if (signature === undefined) return undefined
-    const buffer = Buffer.alloc(Math.min(stats.size, READ_LIMIT_BYTES))
-    const bytesRead = readSync(fd, buffer, 0, buffer.length, 0)
-    return textOf(buffer.subarray(0, bytesRead), stats.size, signature)
-  } catch {
-    return undefined // read failed midway: treated as absent
-  } finally {
-    closeSync(fd)
-  }
+export function readInstructionSync(
+  path: string,
+  within?: readonly string[],
+): InstructionText | InstructionOutside | undefined {
+  return fromRegular(readRegularFileSync(path, { limit: READ_LIMIT_BYTES, within }))
+}
+
+/** An instruction file that is a link out of the session's roots: where it points. */
+export interface InstructionOutside {
+  outside: string
+}
+
+function fromRegular(file: RegularFile): InstructionText | InstructionOutside | undefined {
+  if (!file.ok) return file.reason === 'outside' ? { outside: file.real } : undefined
+  const signature = signatureOf(file.stats)
+  return signature === undefined ? undefined : textOf(file.bytes, file.stats.size, signature)
 }
 
 function textOf(bytes: Buffer, size: number, signature: string): InstructionText {

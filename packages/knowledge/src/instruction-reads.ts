@@ -57,14 +57,15 @@ export async function readFolders(
   first = false,
 ) {
   const records: (KnownInstruction & { text?: string })[] = []
-  const present: Extract<NoteEntry, { type: 'file' }>[] = []
+  const present: Extract<NoteEntry, { type: 'file' | 'linked-out' }>[] = []
   const seen = new Map<string, string>(hashesInEffect(files))
   for (const [index, folder] of folders.entries()) {
     const paths = first && index === 0 ? [scope.global] : instructionPathsIn(folder)
     for (const path of paths) {
-      const file = await readInstruction(path)
-      if (file === undefined) {
+      const file = await readInstruction(path, withinOf(scope, path))
+      if (file === undefined || 'outside' in file) {
         markAbsent(files, folder, [path])
+        if (file !== undefined) present.push({ type: 'linked-out', path, target: file.outside })
         continue
       }
       const same = seen.get(file.hash)
@@ -95,6 +96,7 @@ export async function readFolders(
 /** A known file's change since it was last looked at; `undefined` when there is none. */
 export async function changeOf(
   files: Map<string, KnownInstruction>,
+  scope: InstructionScope,
   path: string,
 ): Promise<{ record: KnownInstruction; entry?: NoteEntry } | undefined> {
   const known = files.get(path)!
@@ -112,7 +114,13 @@ export async function changeOf(
     }
   }
   if (signature === known.signature) return undefined
-  const file = await readInstruction(path)
+  const file = await readInstruction(path, withinOf(scope, path))
+  if (file !== undefined && 'outside' in file) {
+    // Now a link out of the roots: not read; said once, when it was in effect before.
+    if (known.state === 'absent') return undefined
+    const record = { path, folder: known.folder, state: 'absent' as const }
+    return { record, entry: { type: 'linked-out', path, target: file.outside } }
+  }
   if (file === undefined || file.hash === known.hash) {
     known.signature = file?.signature
     return undefined
@@ -145,6 +153,15 @@ export async function changeOf(
       change,
     },
   }
+}
+
+/**
+ * Where an instruction file's real path must lie: the session's folders (the project's root,
+ * the cwd, the added roots), as the `read` tool reads unasked; the person's own global file
+ * may point anywhere (its links are the person's).
+ */
+export function withinOf(scope: InstructionScope, path: string): readonly string[] | undefined {
+  return path === scope.global ? undefined : [scope.root, scope.cwd, ...scope.added]
 }
 
 /** Candidates not known yet are known absent (a file that appears there is new). */

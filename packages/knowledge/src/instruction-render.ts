@@ -23,6 +23,8 @@ export type NoteEntry =
   | { type: 'left-out'; path: string; length: number }
   /** Sent before and now gone. */
   | { type: 'gone'; path: string }
+  /** A link to a file outside the session's folders (`target`): not read. */
+  | { type: 'linked-out'; path: string; target: string }
 
 /** `text` cut to `limit` characters at a line end when one is near; `cut` says whether it was. */
 export function cutToLimit(text: string, limit = FILE_LIMIT): { text: string; cut: boolean } {
@@ -36,14 +38,15 @@ export function cutToLimit(text: string, limit = FILE_LIMIT): { text: string; cu
  * once the room is used up, in their order.
  */
 export function fitTotal(
-  entries: readonly Extract<NoteEntry, { type: 'file' }>[],
+  entries: readonly Extract<NoteEntry, { type: 'file' | 'linked-out' }>[],
   room: number,
 ): NoteEntry[] {
   const fitted: NoteEntry[] = []
   let left = room
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index]!
-    if (entry.text.length <= left) {
+    if (entry.type === 'linked-out') fitted.unshift(entry)
+    else if (entry.text.length <= left) {
       left -= entry.text.length
       fitted.unshift(entry)
     } else fitted.unshift({ type: 'left-out', path: entry.path, length: entry.length })
@@ -74,6 +77,8 @@ function renderEntry(entry: NoteEntry, global: string | undefined): string {
   switch (entry.type) {
     case 'gone':
       return `[${entry.path} was removed: its instructions no longer apply.]\n`
+    case 'linked-out':
+      return `[${entry.path} is a link to a file outside the session's folders; it was not read.]\n`
     case 'left-out':
       return `[${entry.path} (${entry.length} characters) was left out to keep all instruction files within ${TOTAL_LIMIT} characters; read it if you need it.]\n`
     case 'file': {
@@ -99,6 +104,8 @@ export function displayLine(entries: readonly NoteEntry[], show: (path: string) 
   const parts = entries.map((entry) => {
     const name = show(entry.path)
     if (entry.type === 'gone') return `${name} (removed)`
+    if (entry.type === 'linked-out')
+      return `${name} (not read: a link to ${entry.target}, outside the session's folders)`
     if (entry.type === 'left-out')
       return `${name} (left out: over the ${TOTAL_LIMIT}-character total)`
     const notes: string[] = []

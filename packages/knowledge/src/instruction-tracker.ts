@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises'
 import { instructionPathsIn, readInstructionSync } from './instruction-files'
 import { FILE_LIMIT, cutToLimit, displayLine, renderNote } from './instruction-render'
 import type { NoteEntry, NoteKind } from './instruction-render'
-import { changeOf, inEffectChars, markAbsent, readFolders } from './instruction-reads'
+import { changeOf, inEffectChars, markAbsent, readFolders, withinOf } from './instruction-reads'
 import type { InstructionRecord, InstructionScope, KnownInstruction } from './instruction-reads'
 import { foldersDown, isIgnoredFolder, isWithin } from './paths'
 
@@ -70,7 +70,7 @@ export class InstructionTracker {
     const records: InstructionRecord[] = []
     const folders = this.pending.splice(0)
     for (const path of this.knownPaths()) {
-      const change = await changeOf(this.files, path)
+      const change = await changeOf(this.files, this.scope, path)
       if (change === undefined) continue
       records.push(change.record)
       if (change.entry !== undefined) entries.push(change.entry)
@@ -91,9 +91,7 @@ export class InstructionTracker {
       if (file.state === 'left-out')
         entries.push({ type: 'left-out', path: file.path, length: file.length ?? 0 })
       if (file.state !== 'sent') continue
-      const text =
-        file.text ??
-        cutToLimit(readInstructionSync(file.path)?.text ?? '', file.shown ?? FILE_LIMIT).text
+      const text = file.text ?? this.readAgain(file)
       entries.push({
         type: 'file',
         path: file.path,
@@ -103,6 +101,13 @@ export class InstructionTracker {
       })
     }
     return entries.length === 0 ? undefined : renderNote(entries, 'carried', this.scope.global)
+  }
+
+  /** A sent file's text when a loaded session did not keep it: read again, as first read. */
+  private readAgain(file: KnownInstruction): string {
+    const read = readInstructionSync(file.path, withinOf(this.scope, file.path))
+    const text = read === undefined || 'outside' in read ? '' : read.text
+    return cutToLimit(text, file.shown ?? FILE_LIMIT).text
   }
 
   /** The files the session has loaded, for `/instructions`; `undefined` before the first message. */

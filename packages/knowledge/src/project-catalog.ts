@@ -15,11 +15,21 @@ import type { KnowledgeProblem, Skill } from './skills'
 export interface CatalogPlaces {
   skills: string[]
   commands: string[]
+  /** The session's folders: a project place's files must really lie in them to be read. */
+  within?: readonly string[]
+  /** The project's places (the first of each list); the others are the person's own. */
+  project?: readonly string[]
 }
 
 /** Where a project's skills and commands are looked for, in their order. */
-export function catalogPlaces(root: string, home: KnowledgeHome): CatalogPlaces {
+export function catalogPlaces(
+  root: string,
+  home: KnowledgeHome,
+  within: readonly string[] = [root],
+): CatalogPlaces {
   return {
+    within,
+    project: [join(root, '.agents', 'skills'), join(root, '.agents', 'commands')],
     skills: [
       join(root, '.agents', 'skills'),
       join(home.config, 'skills'),
@@ -73,9 +83,11 @@ export class ProjectCatalog {
     // Watched first, read after: a file written meanwhile is in the read or makes an event.
     await this.rewatch()
     if (this.closed) return
+    const { within, project } = this.places
+    const bounds = (place: string) => (project?.includes(place) ? within : undefined)
     const [skills, commands] = await Promise.all([
-      findSkills(this.places.skills),
-      findCommands(this.places.commands),
+      findSkills(this.places.skills, bounds),
+      findCommands(this.places.commands, bounds),
     ])
     if (this.closed) return
     this.skills = skills.skills

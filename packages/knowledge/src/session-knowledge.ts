@@ -34,15 +34,16 @@ export class SessionKnowledge {
     const { header } = agent.session
     const { home } = host
     this.root = root
+    const added = header.roots.slice(1).filter((folder) => !isIgnoredFolder(folder))
     this.instructions = new InstructionTracker({
       root,
       cwd: header.cwd,
-      added: header.roots.slice(1).filter((folder) => !isIgnoredFolder(folder)),
+      added,
       global: join(home.config, 'AGENTS.md'),
       show: (path) => displayPath(path, header.cwd, home.home),
     })
     this.instructions.restore(notesOf(agent))
-    this.catalog = new ProjectCatalog(catalogPlaces(root, home))
+    this.catalog = new ProjectCatalog(catalogPlaces(root, home, [root, header.cwd, ...added]))
     const id = header.id
     const publish = () => host.setCatalog(id, skillCatalogText(this.catalog.skills))
     void this.catalog.ready.then(publish)

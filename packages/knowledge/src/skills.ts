@@ -2,10 +2,13 @@
 // `name` and `description`, then the body) in `<project root>/.agents/skills`, then
 // `$XDG_CONFIG_HOME/dsh/skills` (else `~/.config/dsh/skills`), then `~/.agents/skills`; a name
 // found twice is the first place's. A skill that is not valid is left out, with the file and
-// its problem, for the person to be told. Cordis-free; reads the disk only.
-import { readFile, readdir } from 'node:fs/promises'
+// its problem, for the person to be told. A project's SKILL.md is read only as a regular file
+// whose real path is inside the session's folders (./regular-file): a skill folder or file
+// linked out of them is left out, and said so. Cordis-free; reads the disk only.
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { splitFrontMatter } from './front-matter'
+import { readRegularText } from './regular-file'
 
 export interface Skill {
   name: string
@@ -14,7 +17,12 @@ export interface Skill {
   path: string
   /** The skill's folder: its other files are read with the ordinary tools. */
   folder: string
+  /** Where its SKILL.md must really lie to be read (a project's skill); undefined: anywhere. */
+  within?: readonly string[]
 }
+
+/** Where a place's files must really lie to be read: undefined for the person's own places. */
+export type PlaceBounds = (place: string) => readonly string[] | undefined
 
 /** A file that is not a valid skill or command, and why. */
 export interface KnowledgeProblem {
@@ -29,13 +37,14 @@ export const DESCRIPTION_LIMIT = 1024
 /** The skills of `places`, in order (a name found again later is left out). */
 export async function findSkills(
   places: readonly string[],
+  bounds: PlaceBounds = () => undefined,
 ): Promise<{ skills: Skill[]; problems: KnowledgeProblem[] }> {
   const skills: Skill[] = []
   const problems: KnowledgeProblem[] = []
   for (const place of places) {
     for (const folder of await subfolders(place)) {
       const path = join(place, folder, 'SKILL.md')
-      const found = await readSkill(path, folder)
+      const found = await readSkill(path, folder, bounds(place))
       if (found === undefined) continue
       if ('problem' in found) problems.push(found)
       else if (!skills.some((skill) => skill.name === found.name)) skills.push(found)
@@ -48,14 +57,11 @@ export async function findSkills(
 export async function readSkill(
   path: string,
   folder: string,
+  within?: readonly string[],
 ): Promise<Skill | KnowledgeProblem | undefined> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch {
-    return undefined // a folder without SKILL.md is not a skill
-  }
-  const parsed = await splitFrontMatter(text)
+  const read = await readRegularText(path, within)
+  if (!read.ok) return read.reason === 'outside' ? linkedOut(path, read.real) : undefined
+  const parsed = await splitFrontMatter(read.text)
   if (!parsed.ok) return { path, problem: parsed.problem }
   const problem = skillProblem(parsed.fields, folder)
   if (problem !== undefined) return { path, problem }
@@ -65,12 +71,26 @@ export async function readSkill(
     description: fields.description.trim(),
     path,
     folder: join(path, '..'),
+    ...(within !== undefined && { within }),
   }
 }
 
-/** The skill's body: its SKILL.md without the front matter. */
+/** The problem of a file that links out of the session's folders. */
+export function linkedOut(path: string, real: string): KnowledgeProblem {
+  return {
+    path,
+    problem: `it is a link to ${real}, outside the session's folders, so it was not read`,
+  }
+}
+
+/** The skill's body: its SKILL.md without the front matter, read as it was found. */
 export async function skillBody(skill: Skill): Promise<string> {
-  const parsed = await splitFrontMatter(await readFile(skill.path, 'utf8'))
+  const read = await readRegularText(skill.path, skill.within)
+  if (!read.ok) {
+    const why = read.reason === 'outside' ? linkedOut(skill.path, read.real).problem : 'it is gone'
+    throw new Error(`${skill.path} cannot be read: ${why}`)
+  }
+  const parsed = await splitFrontMatter(read.text)
   if (!parsed.ok) throw new Error(`${skill.path} is no longer a valid skill: ${parsed.problem}`)
   return parsed.body.trim()
 }

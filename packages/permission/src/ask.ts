@@ -33,6 +33,8 @@ export interface PermissionQuestion {
   unanswered: 'deny' | 'allow'
   /** The call's own options (ToolCallAccess.choices), offered in place of the usual ones. */
   choices?: readonly ToolPermissionOption[]
+  /** Paths of a change that lead through a link, with what they really change. */
+  linked?: readonly { path: string; real: string }[]
 }
 
 /** The keys "always allow" remembers for a call, and the option's name after "Always allow ". */
@@ -90,7 +92,7 @@ export function permissionRequest(
   question: PermissionQuestion,
   preview: ToolPresentationContent[],
 ): ToolPermissionRequest {
-  const { exec, cwd } = question
+  const { exec, cwd, linked = [] } = question
   const card = question.presentation ?? { title: exec.name, kind: 'other' }
   const presentation: ToolCallPresentation = { ...card }
   if (card.locations !== undefined) presentation.locations = absolute(card.locations, cwd)
@@ -98,7 +100,18 @@ export function permissionRequest(
     ...option,
     name: plainOptionName(option.name),
   }))
-  return { exec, presentation, preview, options: options ?? permissionOptions(question.always) }
+  const offered = options ?? permissionOptions(question.always)
+  if (linked.length === 0) return { exec, presentation, preview, options: offered }
+  // A change through a link: the question names the file that will really change.
+  const reals = linked.map((link) => link.real)
+  presentation.title = `${card.title} → ${reals.join(', ')}`
+  presentation.locations = (presentation.locations ?? []).map((location) => {
+    const link = linked.find((candidate) => candidate.path === location.path)
+    return link === undefined ? location : { ...location, path: link.real }
+  })
+  const said = linked.map((link) => `${link.path} leads to ${link.real}: that is what changes.`)
+  const lead: ToolPresentationContent = { type: 'text', text: said.join('\n') }
+  return { exec, presentation, preview: [lead, ...preview], options: offered }
 }
 
 /** The longest option name: a plain label a client shows on a button or a list line. */

@@ -16,7 +16,7 @@ import type { PermissionAlways } from './ask'
 import { refusedError } from './messages'
 import { decide, decideNetwork, isPermissionModeId } from './modes'
 import type { PermissionModeId } from './modes'
-import { isInsideRoots, realRoots } from './scope'
+import { isInsideRoots, linkedTargets, realRoots } from './scope'
 import { PermissionState } from './state'
 
 /** The parsed config the gate works from. */
@@ -73,7 +73,21 @@ export class PermissionGate {
     }
     const { unanswered } = this.options
     const choices = access?.choices
-    const question = { exec, presentation, cwd, effect, inside, always, unanswered, choices }
+    const linked =
+      effect === 'write' && own !== undefined
+        ? await linkedTargets(this.host.fs, scope, cwd, exec)
+        : []
+    const question = {
+      exec,
+      presentation,
+      cwd,
+      effect,
+      inside,
+      always,
+      unanswered,
+      choices,
+      linked,
+    }
     const grant = await askPerson(this.host, question)
     if (grant.kind === 'allow_always' && session !== undefined && always !== undefined) {
       this.state.allowAlways(session, always.keys)

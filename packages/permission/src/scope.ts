@@ -4,7 +4,7 @@
 // so the provider holds the change to the very directories judged here. Not a sandbox: it only
 // tells the gate which cell of the table a call falls in. No `node:fs`: the provider says where
 // a path really is.
-import { sep } from 'node:path'
+import { resolve, sep } from 'node:path'
 import type { FileSystem } from '@deepseek-ai/dsh-fs'
 import type { ToolLocation } from '@deepseek-ai/dsh-tools'
 
@@ -32,10 +32,40 @@ export async function isInsideRoots(
   change?: boolean,
 ): Promise<boolean> {
   if (locations === undefined || locations.length === 0 || roots.length === 0) return false
-  const real = await Promise.all(
+  const real = await realPaths(fs, locations, cwd, call, change)
+  return real.every((path) => path !== undefined && roots.some((root) => isWithin(root, path)))
+}
+
+/** Each location's real path (links followed), as the provider resolves it for the call. */
+export function realPaths(
+  fs: FileSystem,
+  locations: readonly ToolLocation[],
+  cwd: string | undefined,
+  call?: object,
+  change?: boolean,
+): Promise<(string | undefined)[]> {
+  return Promise.all(
     locations.map((location) => realPathOrUndefined(fs, location.path, cwd, call, change)),
   )
-  return real.every((path) => path !== undefined && roots.some((root) => isWithin(root, path)))
+}
+
+/**
+ * The locations a change reaches through a link: each path (absolute) whose real path differs,
+ * with that real path. The question names what will really change, not the link.
+ */
+export async function linkedTargets(
+  fs: FileSystem,
+  locations: readonly ToolLocation[] | undefined,
+  cwd: string | undefined,
+  call?: object,
+): Promise<{ path: string; real: string }[]> {
+  if (locations === undefined) return []
+  const real = await realPaths(fs, locations, cwd, call, true)
+  return locations.flatMap((location, index) => {
+    const path = cwd === undefined ? location.path : resolve(cwd, location.path)
+    const target = real[index]
+    return target === undefined || target === path ? [] : [{ path, real: target }]
+  })
 }
 
 /** `path` is `root` or lies under it; both are real paths. */

@@ -44,6 +44,32 @@ describe('scope on the real disk', () => {
     expect(await edit(await harness(), 'link.txt', inWork())).toEqual(ASKED)
   })
 
+  it('a change through a link is asked naming the file that really changes', async () => {
+    const h = await harness()
+    expect(await edit(h, 'link.txt', inWork())).toEqual(ASKED)
+    const [asked] = h.asked
+    const real = join(disk.outside, 'secret.txt')
+    expect(asked!.presentation.title).toBe(`edit link.txt → ${real}`)
+    expect(asked!.presentation.locations).toEqual([{ path: real }])
+    expect(asked!.preview[0]).toEqual({
+      type: 'text',
+      text: `${join(disk.work, 'link.txt')} leads to ${real}: that is what changes.`,
+    })
+    h.reset()
+    expect(await edit(h, 'linkdir/new.txt', inWork())).toEqual(ASKED)
+    expect(h.asked[0]!.presentation.title).toBe(
+      `edit linkdir/new.txt → ${join(disk.outside, 'new.txt')}`,
+    )
+  })
+
+  it('a change of a plain file names just that file', async () => {
+    const h = await harness()
+    const path = join(disk.outside, 'secret.txt')
+    expect(await edit(h, path, inWork())).toEqual(ASKED)
+    expect(h.asked[0]!.presentation.title).toBe(`edit ${path}`)
+    expect(JSON.stringify(h.asked[0]!.preview)).not.toContain('leads to')
+  })
+
   it('a file under a symlinked directory pointing outside is outside', async () => {
     expect(await edit(await harness(), 'linkdir/secret.txt', inWork())).toEqual(ASKED)
   })

@@ -2,18 +2,10 @@
 // checked field by field when read, and rewritten atomically (a temporary file beside it,
 // fsynced, renamed over it, the directory fsynced), so a crash leaves the old header or the
 // new one, never a torn one.
-import {
-  closeSync,
-  fsyncSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs'
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { AgentError, type StoredSessionHeader } from '@deepseek-ai/dsh-agent'
-import { hasCode, quietly, storeIoError, syncDir } from './io'
+import { hasCode, quietly, readStoreFile, storeIoError, syncDir } from './io'
 import { tempPathFor } from './paths'
 
 export const HEADER_FORMAT = 'dsh-session/1'
@@ -65,7 +57,7 @@ export function parseHeader(
 export function readHeader(file: string, id: string): StoredSessionHeader | undefined {
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = readStoreFile(file).toString('utf8')
   } catch (error) {
     if (hasCode(error, 'ENOENT')) return undefined
     throw storeIoError(error, `read the session header ${file}`)

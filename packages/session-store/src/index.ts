@@ -19,7 +19,8 @@ import { readHeader, writeHeader } from './header'
 import { ensureDir, hasCode, quietly, storeIoError } from './io'
 import { listSessions } from './list'
 import { acquireLock, releaseLock } from './lock'
-import { createLog, cutLog, openLogForAppend, readLog } from './log'
+import { createLog, cutLog, openLogForAppend, readLog, readLogInSlices } from './log'
+import type { LogContents } from './log'
 import { childrenDir, isPlainId, removeDeadTemps, sessionFiles, type SessionFiles } from './paths'
 import { removeSessionFiles } from './remove'
 import { FileSessionWriter } from './writer'
@@ -104,23 +105,51 @@ export class FileSessionStore implements SessionStore {
     return this.#underLock(id, files, () => {
       const header = readHeader(files.header, id)
       if (header === undefined) throw this.#notFound(id)
-      const log = readLog(files.log, id)
-      const fd = openLogForAppend(files.log)
-      if (log.torn) {
-        try {
-          cutLog(fd, log.length, files.log)
-        } catch (error) {
-          quietly(() => closeSync(fd))
-          throw error
-        }
-        this.#warn(
-          `Session ${id}: dropped the torn last line of ${files.log} (${log.torn.bytes} bytes, ${log.torn.reason}), left by an interrupted write; the log continues after event ${log.events.length}.`,
-        )
-      }
-      const writer = new FileSessionWriter(id, files, fd, log.length)
-      removeDeadTemps(this.dir, id)
-      return { header, events: log.events, writer }
+      return this.#takeLog(id, files, header, readLog(files.log, id))
     })
+  }
+
+  /**
+   * `open`, with the log parsed in slices and a turn of the event loop between them, so a
+   * long session's load leaves the process serving other requests and sessions meanwhile.
+   */
+  async openInSlices(id: string): Promise<StoredSession> {
+    const files = this.#filesOf(id)
+    const header = this.#underLock(id, files, () => {
+      const header = readHeader(files.header, id)
+      if (header === undefined) throw this.#notFound(id)
+      return header
+    })
+    try {
+      return this.#takeLog(id, files, header, await readLogInSlices(files.log, id))
+    } catch (error) {
+      quietly(() => releaseLock(files.lock))
+      throw error
+    }
+  }
+
+  /** The session taken for writing after its log was read: a torn last line cut away. */
+  #takeLog(
+    id: string,
+    files: SessionFiles,
+    header: StoredSession['header'],
+    log: LogContents,
+  ): StoredSession {
+    const fd = openLogForAppend(files.log)
+    if (log.torn) {
+      try {
+        cutLog(fd, log.length, files.log)
+      } catch (error) {
+        quietly(() => closeSync(fd))
+        throw error
+      }
+      this.#warn(
+        `Session ${id}: dropped the torn last line of ${files.log} (${log.torn.bytes} bytes, ${log.torn.reason}), left by an interrupted write; the log continues after event ${log.events.length}.`,
+      )
+    }
+    const writer = new FileSessionWriter(id, files, fd, log.length)
+    removeDeadTemps(this.dir, id)
+    return { header, events: log.events, writer }
   }
 
   /**

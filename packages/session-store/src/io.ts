@@ -1,7 +1,15 @@
 // The disk helpers every file of the store shares: Node error codes, AgentError
 // AGENT_STORE_IO with the system's code, the store directory (0700) and its fsync, and the
-// liveness of a pid. Synchronous, like the store.
-import { closeSync, fsyncSync, mkdirSync, openSync } from 'node:fs'
+// liveness of a pid, and reading a store file. Synchronous, like the store.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+} from 'node:fs'
 import { AgentError } from '@deepseek-ai/dsh-agent'
 
 /** The Node error's code (`ENOENT`, `EACCES`…), when it has one. */
@@ -67,5 +75,25 @@ export function isAlive(pid: number): boolean {
     return true
   } catch (error) {
     return hasCode(error, 'EPERM')
+  }
+}
+
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW
+
+/**
+ * A store file's bytes. Only a regular file is read: it is opened non-blocking and not through
+ * a last link, then checked, so a FIFO, a device or a link left in the store in place of a
+ * session's file can neither hold the process nor lead the read elsewhere (an error with the
+ * code EFTYPE, or ELOOP for a link, says so).
+ */
+export function readStoreFile(file: string): Buffer {
+  const fd = openSync(file, READ_FLAGS)
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw Object.assign(new Error(`${file} is not a regular file`), { code: 'EFTYPE' })
+    }
+    return readFileSync(fd)
+  } finally {
+    closeSync(fd)
   }
 }

@@ -3,7 +3,7 @@
 // base64url of `[updatedAt in ms, id]` of the last session of the page, so a page continues
 // after that session even when sessions are added or removed between pages. Files that are
 // not headers this store wrote are skipped and returned for the caller to report.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type {
   SessionListOptions,
@@ -11,7 +11,7 @@ import type {
   StoredSessionSummary,
 } from '@deepseek-ai/dsh-agent'
 import { parseHeader } from './header'
-import { hasCode, storeIoError } from './io'
+import { hasCode, readStoreFile, storeIoError } from './io'
 import { isPlainId } from './paths'
 
 export const DEFAULT_LIST_LIMIT = 50
@@ -80,7 +80,7 @@ function readEntries(dir: string, skipped: ListResult['skipped']): Entry[] {
     }
     let text: string
     try {
-      text = readFileSync(join(dir, name), 'utf8')
+      text = readStoreFile(join(dir, name)).toString('utf8')
     } catch (error) {
       // Removed since the listing: not a session any more. Anything else is reported below.
       if (!hasCode(error, 'ENOENT')) skipped.push({ name, problem: String(error) })

@@ -7,10 +7,10 @@
 // counts as left over. The locks still held when the process exits (a host that exits before
 // its sessions were closed) are removed by an exit hook, so a new process opens them at once.
 // Not for network file systems or several hosts sharing a directory.
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { linkSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { AgentError } from '@deepseek-ai/dsh-agent'
-import { hasCode, isAlive, quietly, storeIoError } from './io'
+import { hasCode, isAlive, quietly, readStoreFile, storeIoError } from './io'
 import { tempPathFor } from './paths'
 
 /** The lock files this process holds. */
@@ -36,7 +36,7 @@ function parsePid(text: string): number | undefined {
 /** The lock's text; `undefined` when there is no lock (any more). */
 function readLock(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8')
+    return readStoreFile(file).toString('utf8')
   } catch (error) {
     if (hasCode(error, 'ENOENT')) return undefined
     throw storeIoError(error, `read the session lock ${file}`)

@@ -4,18 +4,10 @@
 // newline at its end, or not JSON) and reports it; any other bad line, an event of a type this
 // store does not write among them (./event-check), makes the log unreadable, and nothing is
 // changed.
-import {
-  closeSync,
-  constants,
-  fsyncSync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from 'node:fs'
+import { closeSync, constants, fsyncSync, ftruncateSync, openSync, writeSync } from 'node:fs'
 import { AgentError, type StoredSessionEvent } from '@deepseek-ai/dsh-agent'
 import { storedEventProblem } from './event-check'
-import { hasCode, quietly, storeIoError } from './io'
+import { hasCode, quietly, readStoreFile, storeIoError } from './io'
 
 export const LOG_FORMAT = 'dsh-session-log/1'
 
@@ -97,15 +89,42 @@ function isMarker(value: unknown, id: string): boolean {
   return marker.format === LOG_FORMAT && marker.id === id
 }
 
+/** Lines parsed between two yields of an unhurried read (readLogInSlices). */
+export const LOG_SLICE_LINES = 2000
+
 /** Reads the log of session `id`; a torn last line is left out (see `torn`), never an error. */
 export function readLog(file: string, id: string): LogContents {
-  let data: Buffer
+  const parsing = parseLog(logBytes(file), file, id)
+  for (;;) {
+    const step = parsing.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * The same, parsed LOG_SLICE_LINES lines at a time with a turn of the event loop between
+ * slices: a long session's load leaves other requests and sessions served meanwhile.
+ */
+export async function readLogInSlices(file: string, id: string): Promise<LogContents> {
+  const parsing = parseLog(logBytes(file), file, id)
+  for (;;) {
+    const step = parsing.next()
+    if (step.done) return step.value
+    await new Promise<void>((resume) => setImmediate(resume))
+  }
+}
+
+function logBytes(file: string): Buffer {
   try {
-    data = readFileSync(file)
+    return readStoreFile(file)
   } catch (error) {
     if (hasCode(error, 'ENOENT')) throw unreadable(file, 'it is missing beside its header')
     throw storeIoError(error, `read the session log ${file}`)
   }
+}
+
+/** Parses a log's bytes; yields after every LOG_SLICE_LINES lines, returns the contents. */
+function* parseLog(data: Buffer, file: string, id: string): Generator<void, LogContents> {
   const events: StoredSessionEvent[] = []
   let start = 0
   for (let line = 1; start < data.length; line++) {
@@ -128,6 +147,7 @@ export function readLog(file: string, id: string): LogContents {
       events.push(parsed.value as StoredSessionEvent)
     }
     start = end + 1
+    if (line % LOG_SLICE_LINES === 0) yield
   }
   if (start === 0) throw unreadable(file, 'it is empty (no format line)')
   return { events, length: start }

@@ -6,13 +6,20 @@
 // model stream are aborted, its open cards end); a cancelled turn of the parent ends each
 // task it runs the same way, and the parent's end ends and forgets them. A task ended so
 // gives no note; its outcome says why it ended (`killed by job_kill`), for job_output and the
-// task's card.
+// task's card. Bounded as waited delegates are: at most BACKGROUND_LIMITS.session running in a
+// person's session (its delegates' tasks included), at most BACKGROUND_LIMITS.total in the
+// process; past either, a start is refused (TASK_LIMIT) saying the limit and what to do.
 import type { Agent, TurnEnd } from '@deepseek-ai/dsh-agent'
 import { JobError } from '@deepseek-ai/dsh-jobs'
 import type { JobProvider, JobSummary } from '@deepseek-ai/dsh-jobs'
+import { rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
+import { TaskError } from './errors'
 import type { TaskOutcome } from './outcome'
 import type { CallLines } from './report'
+
+/** Background tasks running at once: in one person's session (with its delegates'), in all. */
+export const BACKGROUND_LIMITS = { session: 4, total: 16 }
 
 /** Why a task ended before its delegate did: `job_kill`, or its parent's cancelled turn. */
 type KilledBy = 'job_kill' | 'cancel'
@@ -32,6 +39,26 @@ interface BackgroundTask {
 
 export class BackgroundTasks implements JobProvider {
   private readonly tasks = new Map<string, BackgroundTask>()
+
+  constructor(private readonly limits = BACKGROUND_LIMITS) {}
+
+  /** Refuses (TASK_LIMIT) a new task of `parent` when its session's tree or the process is full. */
+  checkRoom(parent: ToolSession): void {
+    const running = [...this.tasks.values()].filter((task) => task.outcome === undefined)
+    const root = rootSessionOf(parent)
+    const mine = running.filter((task) => rootSessionOf(task.owner) === root).length
+    const { session, total } = this.limits
+    if (mine < session && running.length < total) return
+    const where =
+      mine >= session
+        ? `${mine} background tasks of this session are running, the most it may have (${session})`
+        : `${running.length} background tasks are running in dsh, the most it runs at once (${total})`
+    throw new TaskError(
+      'TASK_LIMIT',
+      `Not started: ${where}. Wait for a report, end a task with job_kill, or run this task ` +
+        'waited (without run_in_background).',
+    )
+  }
   /** The unsubscribe of each parent watched for a cancelled turn. */
   private readonly watched = new WeakMap<Agent, () => void>()
 

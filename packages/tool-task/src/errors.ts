@@ -9,6 +9,8 @@ export const TASK_ERROR_CODES = [
   'TASK_UNKNOWN_TYPE',
   /** A delegate of a project type called a tool its type does not list. */
   'TASK_TOOL_NOT_ALLOWED',
+  /** As many background tasks as allowed run already (in the session's tree, or in all). */
+  'TASK_LIMIT',
 ] as const
 
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number]

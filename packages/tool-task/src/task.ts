@@ -11,6 +11,7 @@ import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
 import { defineTool, rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
+import { BACKGROUND_LIMITS } from './background'
 import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
 import type { DelegateLimits } from './explorer'
@@ -44,7 +45,10 @@ export function createTaskTool(host: TaskHost) {
   return defineTool<typeof taskInput, TaskDetails>({
     name: 'task',
     description:
-      'Hands a self-contained task to a delegate in a fresh conversation and returns its report.',
+      'Hands a self-contained task to a delegate in a fresh conversation and returns its report. ' +
+      `With run_in_background, at most ${BACKGROUND_LIMITS.session} background tasks run at ` +
+      `once in a session (its delegates' included) and ${BACKGROUND_LIMITS.total} in all; ` +
+      'past that a start is refused.',
     input: taskInput,
     execute: (args, exec) => runTask(host, args, exec),
     presentCall: (args) => ({
@@ -78,6 +82,8 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
     )
   }
   const type = await typeOf(host, args.agent_type, parent.session)
+  // Checked with no wait before the task is counted (start below): starts cannot race past it.
+  if (args.run_in_background) host.background.checkRoom(parent.session)
   const builtIn = type === 'general' || type === 'explorer'
   const child = host.agents().createChild(parent, {
     systemPrompt: builtIn ? delegatePrompt(type) : `${delegatePrompt('general')}\n\n${type.prompt}`,

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Context } from 'cordis'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import Agents from '@deepseek-ai/dsh-agent'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
@@ -266,5 +266,56 @@ describe('project types', () => {
         '`tools` must be a list, e.g. `[read, grep]`.',
       ],
     ])
+  })
+})
+
+describe('background tasks', () => {
+  it('past four running in a session a start is refused with TASK_LIMIT, the limit said', async () => {
+    const calls = [1, 2, 3, 4, 5, 6].map((n) => ({
+      id: `b${n}`,
+      name: 'task',
+      arguments: { description: `job ${n}`, prompt: 'Hold on.', run_in_background: true },
+    }))
+    const { ctx, agent, llm } = await host([])
+    let held = 0
+    ctx.tools.register(
+      defineTool({
+        name: 'hold',
+        description: 'Runs until aborted.',
+        input: z.object({}),
+        execute: (_args, exec) =>
+          new Promise<string>((_resolve, reject) => {
+            held += 1
+            exec.signal?.addEventListener('abort', () => reject(new Error('aborted')))
+          }),
+        access: () => ({ effect: 'none' }),
+      }),
+    )
+    // Delegates hold; the parent starts six, then ends its turn once it read the results.
+    llm.stream = (request) => {
+      llm.requests.push(request)
+      const delegate = request.system?.includes('You are a delegate') === true
+      const answered = request.messages.some((m) => m.role === 'tool')
+      const turn = delegate ? [{ id: 'h', name: 'hold', arguments: {} }] : answered ? [] : calls
+      return (async function* (): AsyncGenerator<LlmStreamEvent> {
+        for (const call of turn) {
+          const args = JSON.stringify(call.arguments)
+          yield { type: 'tool-call', id: call.id, name: call.name, arguments: args }
+        }
+        if (turn.length === 0) yield { type: 'text-delta', text: 'Started what I could.' }
+        yield { type: 'finish', reason: turn.length > 0 ? 'tool-calls' : 'stop' }
+      })()
+    }
+    const end = await agent.send('start six')
+    expect(end.reason).toBe('completed')
+    const results = agent.session.events.flatMap((e) => (e.type === 'tool/result' ? [e] : []))
+    const refused = results.filter((e) => e.isError)
+    expect(results).toHaveLength(6)
+    expect(refused.map((e) => e.error?.code)).toEqual(['TASK_LIMIT', 'TASK_LIMIT'])
+    const said = refused[0]!.content.map((block) => ('text' in block ? block.text : '')).join('')
+    expect(said).toContain('the most it may have (4)')
+    expect(said).toContain('job_kill')
+    await vi.waitFor(() => expect(held).toBe(4))
+    expect(ctx.tools.get('task')?.description).toContain('at most 4 background tasks')
   })
 })

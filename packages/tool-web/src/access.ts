@@ -1,24 +1,26 @@
 // How the permission layer judges the web tools: each call reaches the network (its own
-// effect, not a read of the workspace). A fetch is remembered by its host, so "always allow"
-// covers that host for the session and no other; web searches are remembered as one.
+// effect, not a read of the workspace). A fetch is remembered by its origin (scheme, host and
+// port), so "always allow" covers that origin for the session and no other: another port of
+// the same host is another service. Web searches are remembered as one.
 import type { ToolCallAccess } from '@deepseek-ai/dsh-tools'
 import type { FetchArgs } from './input'
 
-/** The host a fetch goes to, lower case, or undefined for a URL that does not parse. */
-export function hostOf(url: string): string | undefined {
+/** The origin a fetch goes to (`https://docs.example.com`, lower case), or undefined. */
+export function originOf(url: string): string | undefined {
   try {
-    return new URL(url).hostname.toLowerCase() || undefined
+    const parsed = new URL(url)
+    return parsed.hostname === '' ? undefined : parsed.origin
   } catch {
     return undefined
   }
 }
 
 export function fetchAccess(args: FetchArgs): ToolCallAccess {
-  const host = hostOf(args.url)
-  if (host === undefined) return { effect: 'network' }
+  const origin = originOf(args.url)
+  if (origin === undefined) return { effect: 'network' }
   return {
     effect: 'network',
-    always: { keys: [`web_fetch:${host}`], label: `fetching from ${host}` },
+    always: { keys: [`web_fetch:${origin}`], label: `fetching from ${origin}` },
   }
 }
 

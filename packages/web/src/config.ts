@@ -21,7 +21,13 @@ export const Config = z
       .min(0)
       .max(20)
       .default(5)
-      .describe('Same-host redirects followed.'),
+      .describe('Same-origin redirects followed.'),
+    markdownMemoryMb: z
+      .number()
+      .int()
+      .min(1)
+      .default(256)
+      .describe("The heap of the worker that turns a page's HTML into Markdown, in MiB."),
     userAgent: z.string().min(1).default('Mozilla/5.0 (compatible; dsh coding agent)'),
     proxyEnv: z
       .record(z.string(), z.string())

@@ -14,6 +14,8 @@ export const WEB_ERROR_CODES = [
   'WEB_REDIRECT',
   /** The response is not text (an image, an archive, a binary). */
   'WEB_NOT_TEXT',
+  /** The HTML could not be turned into Markdown within its memory bound. */
+  'WEB_CONVERSION_FAILED',
   /** No search provider is configured. */
   'WEB_NO_SEARCH',
   /** A search provider answered with an error or with something that is not its JSON. */

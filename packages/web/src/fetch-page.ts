@@ -1,8 +1,9 @@
-// One web_fetch: http(s) only, same-host redirects followed up to the limit, a redirect to
-// another host returned unfollowed (the person allowed this host, not that one), text types
-// only, the body streamed and cut at `maxBytes` (the rest is never read: the connection is
-// closed), everything under one time cap, HTML turned into Markdown. Not the guard (./http.ts
-// and ./guard.ts apply it to every connection).
+// One web_fetch: http(s) only, same-origin redirects followed up to the limit, a redirect to
+// another origin (scheme, host or port) returned unfollowed (the person allowed this origin,
+// not that one), text types only, the body streamed and cut at `maxBytes` (the rest is never
+// read: the connection is closed), HTML turned into Markdown in a worker, everything under one
+// time cap, the conversion included. Not the guard (./http.ts and ./guard.ts apply it to every
+// connection).
 import type { Dispatcher } from 'undici'
 import { decodeBody, isHtmlType, isTextType, looksBinary, parseContentType } from './content-type'
 import { WebError, isWebError } from './errors'
@@ -50,7 +51,7 @@ export async function fetchPage(
     if (timer.signal.aborted && !options.signal?.aborted) {
       throw new WebError(
         'WEB_TIMEOUT',
-        `${start.href} did not answer in time (the limit is ${limits.timeoutMs / 1000} s).`,
+        `${start.href} was not fetched and read in time (the limit is ${limits.timeoutMs / 1000} s).`,
       )
     }
     throw asWebError(error, start)
@@ -72,7 +73,7 @@ async function follow(
     if (response.statusCode >= 300 && response.statusCode < 400 && location !== undefined) {
       discard(response.body)
       const next = redirectTarget(url, String(location))
-      if (next.hostname !== url.hostname) {
+      if (next.origin !== url.origin) {
         return {
           ...emptyPage(start, url, response),
           redirect: { location: next.href, status: response.statusCode },
@@ -87,7 +88,7 @@ async function follow(
       url = next
       continue
     }
-    return readPage(start, url, response, limits)
+    return readPage(start, url, response, limits, signal)
   }
 }
 
@@ -130,6 +131,7 @@ async function readPage(
   url: URL,
   response: Dispatcher.ResponseData,
   limits: WebFetchLimits,
+  signal: AbortSignal,
 ): Promise<WebPage> {
   const page = emptyPage(start, url, response)
   const { charset } = parseContentType(headerOf(response, 'content-type'))
@@ -144,7 +146,11 @@ async function readPage(
     isHtmlType(page.contentType) ||
     (page.contentType === '' && /^\s*<(!doctype html|html)/i.test(text))
   if (!html) return { ...page, text, bytes: bytes.length, truncated }
-  const converted = await htmlToMarkdown(text)
+  const converted = await htmlToMarkdown(text, {
+    baseUrl: url.href,
+    memoryMb: limits.markdownMemoryMb,
+    signal,
+  })
   return {
     ...page,
     ...(converted.title !== undefined && { title: converted.title }),

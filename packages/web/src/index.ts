@@ -1,4 +1,4 @@
-// ctx.web: the web seam. Fetching a page (http(s), same-host redirects, caps, text only, HTML
+// ctx.web: the web seam. Fetching a page (http(s), same-origin redirects, caps, text only, HTML
 // as Markdown) through the private-address guard, and searching through whichever provider is
 // registered (web-search holds SearXNG and DeepSeek's). Providers and tools make their own
 // requests through `json` and `fetch`, so the proxy settings and the guard hold for all.
@@ -64,8 +64,9 @@ export default class WebService extends Service {
 
   /** Fetches `url` as text; rejects with a WebError saying what was wrong. */
   fetch(url: string, options?: WebFetchOptions): Promise<WebPage> {
-    const { maxBytes, timeoutMs, maxRedirects } = this.settings
-    return fetchPage(this.http, url, { maxBytes, timeoutMs, maxRedirects }, options)
+    const { maxBytes, timeoutMs, maxRedirects, markdownMemoryMb } = this.settings
+    const limits = { maxBytes, timeoutMs, maxRedirects, markdownMemoryMb }
+    return fetchPage(this.http, url, limits, options)
   }
 
   /**

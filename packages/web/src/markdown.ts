@@ -1,54 +1,71 @@
-// HTML into Markdown for a model to read, with node-html-markdown (no DOM): headings, lists,
-// links, code and GitHub-style tables kept; scripts, styles and the head dropped. The page's
-// `<title>` is taken apart. The converter loads with the first page, not with the seam.
-import type { NodeHtmlMarkdown } from 'node-html-markdown'
-
-let converter: Promise<NodeHtmlMarkdown> | undefined
-
-function loadConverter(): Promise<NodeHtmlMarkdown> {
-  converter ??= import('node-html-markdown').then(
-    ({ NodeHtmlMarkdown }) =>
-      new NodeHtmlMarkdown({
-        // Inline images as data: URLs are noise to a model; their alt text stays.
-        keepDataImages: false,
-        maxConsecutiveNewlines: 2,
-      }),
-  )
-  return converter
-}
+// HTML into Markdown, off the event loop: each page is converted in its own worker thread
+// (./markdown-worker.js, one linear pass over htmlparser2's events) with a memory bound, and
+// the worker is ended when the fetch's signal aborts (its time cap, or the call's cancel).
+// The worker's file sits beside the module that starts it: src/ when running from the sources,
+// dist/ in this package's build, and beside the app's bundle (acp-agent builds it there).
+import { Worker } from 'node:worker_threads'
+import { WebError } from './errors'
 
 export interface WebMarkdown {
   title?: string
   markdown: string
 }
 
-export async function htmlToMarkdown(html: string): Promise<WebMarkdown> {
-  const title = titleOf(html)
-  const markdown = (await loadConverter()).translate(html).trim()
-  return { ...(title !== undefined && { title }), markdown }
+export interface MarkdownOptions {
+  /** The page's URL: relative links and images are resolved against it. */
+  baseUrl: string
+  /** The worker's heap (old generation) at most, in MiB. */
+  memoryMb: number
+  signal: AbortSignal
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
+const WORKER = new URL('./markdown-worker.js', import.meta.url)
+const running = new Set<Worker>()
+
+/** Conversions whose worker is still alive (ended ones, cancelled ones and failed ones are not). */
+export function runningConversions(): number {
+  return running.size
 }
 
-function titleOf(html: string): string | undefined {
-  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)
-  if (!match) return undefined
-  const text = match[1]!
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) {
-        return String.fromCodePoint(parseInt(name.slice(2), 16))
-      }
-      if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10))
-      return ENTITIES[name.toLowerCase()] ?? whole
-    })
-    .replace(/\s+/g, ' ')
-    .trim()
-  return text === '' ? undefined : text
+export function htmlToMarkdown(html: string, options: MarkdownOptions): Promise<WebMarkdown> {
+  const { signal } = options
+  if (signal.aborted) return Promise.reject(signal.reason)
+  const worker = new Worker(WORKER, {
+    workerData: { html, base: options.baseUrl },
+    resourceLimits: {
+      maxOldGenerationSizeMb: options.memoryMb,
+      maxYoungGenerationSizeMb: Math.max(4, Math.min(32, options.memoryMb / 8)),
+    },
+    stdout: true,
+    stderr: true,
+  })
+  running.add(worker)
+  worker.once('exit', () => running.delete(worker))
+  return new Promise<WebMarkdown>((resolve, reject) => {
+    const settle = (end: () => void): void => {
+      signal.removeEventListener('abort', abort)
+      void worker.terminate()
+      end()
+    }
+    const abort = (): void => settle(() => reject(signal.reason))
+    signal.addEventListener('abort', abort, { once: true })
+    worker.once('message', (result: WebMarkdown) => settle(() => resolve(result)))
+    worker.once('error', (error: Error) => settle(() => reject(conversionError(error, options))))
+    worker.once('exit', (code) =>
+      settle(() => reject(conversionError(new Error(`the converter exited (${code})`), options))),
+    )
+  })
+}
+
+function conversionError(error: Error, options: MarkdownOptions): WebError {
+  const memory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+  const reason = memory
+    ? `it needed more than ${options.memoryMb} MiB`
+    : `the converter failed: ${error.message}`
+  return new WebError(
+    'WEB_CONVERSION_FAILED',
+    `The HTML of ${options.baseUrl} could not be turned into Markdown (${reason}); ` +
+      'fetch a smaller or more specific page.',
+    { cause: error },
+  )
 }

@@ -13,17 +13,19 @@ export type WebResolver = (hostname: string) => Promise<WebAddress[]>
 export interface WebFetchLimits {
   /** Body bytes read at most; the rest is never read (the connection is closed). */
   maxBytes: number
-  /** The whole fetch (connect, redirects, headers, body), in ms. */
+  /** The whole fetch (connect, redirects, headers, body, the HTML's conversion), in ms. */
   timeoutMs: number
-  /** Redirects followed on the same host. */
+  /** Redirects followed on the same origin. */
   maxRedirects: number
+  /** The heap of the HTML → Markdown worker, in MiB. */
+  markdownMemoryMb: number
 }
 
 export interface WebFetchOptions {
   signal?: AbortSignal
 }
 
-/** A fetch that ended in a redirect to another host, which is not followed. */
+/** A fetch that ended in a redirect to another origin, which is not followed. */
 export interface WebRedirect {
   /** The absolute URL the last response pointed at. */
   location: string
@@ -34,7 +36,7 @@ export interface WebRedirect {
 export interface WebPage {
   /** The URL asked for. */
   url: string
-  /** The URL the text came from, after same-host redirects. */
+  /** The URL the text came from, after same-origin redirects. */
   finalUrl: string
   status: number
   statusText: string
@@ -42,13 +44,13 @@ export interface WebPage {
   contentType: string
   /** The page's `<title>`, for HTML that has one. */
   title?: string
-  /** The text: Markdown for HTML, else the body decoded. Empty for a cross-host redirect. */
+  /** The text: Markdown for HTML, else the body decoded. Empty for a cross-origin redirect. */
   text: string
   /** Body bytes read. */
   bytes: number
   /** The body was longer than `maxBytes` and cut there. */
   truncated: boolean
-  /** Set when the server redirected to another host: nothing was fetched from there. */
+  /** Set when the server redirected to another origin: nothing was fetched from there. */
   redirect?: WebRedirect
 }
 

@@ -88,7 +88,7 @@ describe('pages', () => {
 })
 
 describe('redirects', () => {
-  it('follows a redirect on the same host', async () => {
+  it('follows a redirect on the same origin', async () => {
     const server = await startServer((req, res) => {
       if (req.url === '/old') {
         res.writeHead(301, { location: '/new' })
@@ -118,6 +118,19 @@ describe('redirects', () => {
       location: `http://localhost:${other.port}/landing`,
       status: 302,
     })
+    expect(page.text).toBe('')
+    expect(other.connections).toBe(0)
+  })
+
+  it('reports a redirect to another port of the same host without following it', async () => {
+    const other = await startServer((_req, res) => res.end('another service'))
+    const server = await startServer((_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${other.port}/admin` })
+      res.end()
+    })
+    const web = await loadWeb({ allowPrivate: true })
+    const page = await web.fetch(`${server.origin}/go`)
+    expect(page.redirect).toEqual({ location: `http://127.0.0.1:${other.port}/admin`, status: 302 })
     expect(page.text).toBe('')
     expect(other.connections).toBe(0)
   })

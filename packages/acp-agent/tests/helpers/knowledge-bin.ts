@@ -34,6 +34,7 @@ export async function startKnowledgeBin(
   places: KnowledgePlaces,
   answers: string[][],
   model?: ModelServer,
+  extraArgs: string[] = [],
 ): Promise<KnowledgeBin> {
   const server = model ?? (await recordingServer(answers))
   const env = {
@@ -42,7 +43,10 @@ export async function startKnowledgeBin(
     HOME: places.home,
     XDG_CONFIG_HOME: places.config,
   }
-  const args = ['--base-url', server.url, '--mode', 'full-access', '--sessions', places.store]
+  const args = [
+    ...['--base-url', server.url, '--mode', 'full-access', '--sessions', places.store],
+    ...extraArgs,
+  ]
   const bin = startBin(args, places.home, env)
   const client = new HarnessClient(bin.stream)
   const agent = client.connection.agent
