@@ -62,7 +62,7 @@ export function undoReply(
     for (const { path, what } of outcomes) lines.push(`- ${shown(path, cwd)}: ${what}`)
     if (outcomes.some((outcome) => outcome.what.startsWith('kept: changed since')))
       lines.push(
-        `Files changed since the turn were kept; \`/${direction} overwrite\` puts them back too.`,
+        `Files changed since the turn were kept, and the turn stays the next to ${direction}: \`/${direction} overwrite\` puts them back too.`,
       )
     if (turn.skipped.length > 0)
       lines.push(`Not kept by the snapshot (too large): ${turn.skipped.join(', ')}.`)

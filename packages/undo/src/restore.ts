@@ -63,7 +63,7 @@ export async function restoreTurn(
     try {
       const current = await currentFile(path, options.files)
       if (current === 'other') {
-        outcomes.push({ path, what: 'kept: no longer a file', done: false })
+        outcomes.push({ path, what: 'left: no longer a file', done: false })
         continue
       }
       if (current !== undefined) plan.current = current

@@ -57,13 +57,7 @@ export class SessionUndo {
     if (event.type === 'turn/start') this.turn = { turnId: event.turnId, title: '' }
     else if (event.type === 'user/message' && this.turn?.turnId === event.turnId)
       this.turn.title = titleOf(event.text)
-    else if (event.type === 'turn/end' && this.turn?.turnId === event.turnId) {
-      const ended = this.turn
-      this.turn = undefined
-      this.queue(() => this.record(ended)).catch((error: unknown) =>
-        this.options.warn(`Undo could not record the turn: ${messageOf(error)}`),
-      )
-    }
+    else if (event.type === 'turn/end' && this.turn?.turnId === event.turnId) this.turn = undefined
   }
 
   /** Runs a call that may change files between the turn's snapshots. */
@@ -80,7 +74,12 @@ export class SessionUndo {
     try {
       return await next()
     } finally {
-      await this.safely(turn, () => recorder.afterCall())
+      // The turn's record is brought up to date before the call's result goes back, so it is
+      // on disk by the time the prompt is answered (or the process ends).
+      if (await this.safely(turn, () => recorder.afterCall()))
+        await this.queue(() => this.record(turn, recorder)).catch((error: unknown) =>
+          this.options.warn(`Undo could not record the turn: ${messageOf(error)}`),
+        )
     }
   }
 
@@ -99,20 +98,22 @@ export class SessionUndo {
         ...(files !== undefined && { files }),
         overwrite: async (paths) => overwrite || (header.mode === 'ask' && this.options.ask(paths)),
       })
-      // Where every file was kept (changed since, and not overwritten), the turn stays where it
-      // was, so `/undo overwrite` can take it back; otherwise it counts as undone (or redone).
-      if (outcomes.length === 0 || outcomes.some((outcome) => outcome.done))
+      // While a file changed since is kept, the turn stays the next to undo (or redo): the
+      // person settles it, or `overwrite` puts it back too.
+      if (outcomes.every((outcome) => outcome.done || !outcome.what.startsWith('kept:')))
         turn.undone = direction === 'undo'
       await log.save()
       return { turn, outcomes }
     })
   }
 
-  private async record(turn: RunningTurn): Promise<void> {
-    if (turn.recorder === undefined || turn.broken !== undefined) return
-    const { changes, skipped, trees } = await turn.recorder.finish()
-    if (changes.length === 0 && skipped.length === 0) return
+  private async record(turn: RunningTurn, recorder: UndoRecorder): Promise<void> {
+    const { changes, skipped, trees } = await recorder.finish()
     const log = await this.log
+    if (changes.length === 0 && skipped.length === 0) {
+      if (log.drop(turn.turnId)) await log.save()
+      return
+    }
     const store = await this.options.store
     const entry: UndoTurn = {
       turnId: turn.turnId,
@@ -124,7 +125,7 @@ export class SessionUndo {
       ...(trees !== undefined && { trees }),
       undone: false,
     }
-    const dropped = log.add(entry, this.options.keepTurns)
+    const dropped = log.put(entry, this.options.keepTurns)
     await log.save()
     await store.retain(this.id, log.turns, dropped)
   }

@@ -34,6 +34,24 @@ export class TurnLog {
     return new TurnLog(file, turns)
   }
 
+  /**
+   * Puts a turn's record in, replacing its earlier one; a new turn is added after the others
+   * (see `add`). Returns the turns it let go of.
+   */
+  put(turn: UndoTurn, keep: number): UndoTurn[] {
+    const at = this.turns.findIndex((t) => t.turnId === turn.turnId)
+    if (at === -1) return this.add(turn, keep)
+    this.turns[at] = turn
+    return []
+  }
+
+  /** Takes a turn's record out (its changes came to nothing); true when it was there. */
+  drop(turnId: string): boolean {
+    const at = this.turns.findIndex((t) => t.turnId === turnId)
+    if (at !== -1) this.turns.splice(at, 1)
+    return at !== -1
+  }
+
   /** Adds a turn; returns the turns it let go of (undone ones, and the oldest past `keep`). */
   add(turn: UndoTurn, keep: number): UndoTurn[] {
     const dropped = this.turns.filter((t) => t.undone)
