@@ -23,6 +23,7 @@ const BENCHMARKS = [
   'sandbox',
   'start',
   'tasks',
+  'undo',
 ]
 
 function parseArgs(argv) {

@@ -6,7 +6,7 @@
 // an explicit git dir, work tree and index, and no user config (./git).
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { lstat, mkdir, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { git } from './git'
 import type { GitRun } from './git'
@@ -34,6 +34,10 @@ export class GitRoot {
   readonly gitDir: string
   private readonly run: GitRun
   private ready: Promise<void> | undefined
+  /** The last tree written, and the index it was written from. */
+  private last: { tree: string; index: string } | undefined
+  /** Files left out for their size at the last snapshot. */
+  private oversized = new Set<string>()
   /** Snapshots of one root run one at a time: they share the store's index. */
   private queue: Promise<unknown> = Promise.resolve()
 
@@ -86,13 +90,10 @@ export class GitRoot {
     return git(this.run, ['cat-file', 'blob', oid])
   }
 
-  /** Points refs at trees (so they outlive a prune) and deletes the rest under `prefix`. */
-  async keepRefs(prefix: string, refs: ReadonlyMap<string, string>): Promise<void> {
+  /** Points refs at trees (so they outlive a collection) and deletes `gone`. */
+  async keepRefs(refs: ReadonlyMap<string, string>, gone: readonly string[]): Promise<void> {
     await this.init()
-    const listed = await git(this.run, ['for-each-ref', '--format=%(refname)', prefix])
-    const lines: string[] = []
-    for (const name of listed.toString('utf8').split('\n'))
-      if (name !== '' && !refs.has(name)) lines.push(`delete ${name}`)
+    const lines = gone.filter((name) => !refs.has(name)).map((name) => `delete ${name}`)
     for (const [name, tree] of refs) lines.push(`update ${name} ${tree}`)
     if (lines.length > 0) await git(this.run, ['update-ref', '--stdin'], `${lines.join('\n')}\n`)
   }
@@ -130,32 +131,47 @@ export class GitRoot {
 
   private async snapshotNow(): Promise<GitSnapshot> {
     await this.init()
-    const skipped = await this.oversized()
-    const excludes = skipped.map((path) => `:(exclude,literal)${path}`)
-    const add = ['add', '-A', '--ignore-errors', '--', '.', ...excludes]
-    await git(this.run, add).catch((error: unknown) => {
-      // --ignore-errors: an unreadable file is left out and git says so; anything else throws.
-      if (!(error instanceof Error && /unable to index|failed to insert/.test(error.message)))
-        throw error
-    })
-    if (skipped.length > 0) {
-      const input = `${skipped.join('\0')}\0`
-      await git(this.run, ['update-index', '--force-remove', '-z', '--stdin'], input)
+    // One walk of the tree: the files that differ from the store's index (new, changed,
+    // deleted); unchanged ones cost a stat. Only those are written into the index.
+    const args = ['ls-files', '-z', '-o', '-m', '--exclude-standard']
+    const listed = new Set((await git(this.run, args)).toString('utf8').split('\0'))
+    listed.delete('')
+    // A nested repository is listed as its folder (`sub/`): its files are its own git's.
+    for (const path of listed) if (path.endsWith('/')) listed.delete(path)
+    const changed: string[] = []
+    const skipped: string[] = []
+    for (const path of listed) {
+      const info = await lstat(join(this.root, path)).catch(() => undefined)
+      if (info?.isFile() === true && info.size > this.maxFileBytes) skipped.push(path)
+      else changed.push(path)
     }
-    const tree = (await git(this.run, ['write-tree'])).toString('utf8').trim()
-    return { tree, skipped }
+    const fresh = skipped.filter((path) => !this.oversized.has(path))
+    if (changed.length > 0) {
+      const update = ['update-index', '--add', '--remove', '-z', '--stdin']
+      await git(this.run, update, `${changed.join('\0')}\0`)
+    }
+    if (fresh.length > 0) {
+      // A file that grew past the cap leaves the index: no tree holds it.
+      const remove = ['update-index', '--force-remove', '-z', '--stdin']
+      await git(this.run, remove, `${fresh.join('\0')}\0`)
+    }
+    this.oversized = new Set(skipped)
+    const index = await this.indexStamp()
+    if (
+      this.last === undefined ||
+      changed.length > 0 ||
+      fresh.length > 0 ||
+      index !== this.last.index
+    ) {
+      const tree = (await git(this.run, ['write-tree'])).toString('utf8').trim()
+      this.last = { tree, index: await this.indexStamp() }
+    }
+    return { tree: this.last.tree, skipped }
   }
 
-  /** New or changed files larger than the cap (git lists only those that differ from the index). */
-  private async oversized(): Promise<string[]> {
-    const args = ['ls-files', '-z', '-o', '-m', '--exclude-standard']
-    const listed = (await git(this.run, args)).toString('utf8').split('\0')
-    const big: string[] = []
-    for (const path of new Set(listed)) {
-      if (path === '') continue
-      const info = await lstat(join(this.root, path)).catch(() => undefined)
-      if (info?.isFile() && info.size > this.maxFileBytes) big.push(path)
-    }
-    return big
+  /** The index file's size and time: another process's snapshot of this root changes it. */
+  private async indexStamp(): Promise<string> {
+    const info = await stat(this.run.indexFile!).catch(() => undefined)
+    return info === undefined ? '' : `${info.size}:${info.mtimeMs}:${info.ino}`
   }
 }

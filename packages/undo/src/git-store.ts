@@ -35,21 +35,11 @@ export class GitUndoStore implements UndoStore {
     turns: readonly UndoTurn[],
     dropped: readonly UndoTurn[],
   ): Promise<void> {
-    const prefix = `refs/dsh/${sessionId}/`
-    const byRoot = new Map<string, Map<string, string>>()
-    for (const turn of turns)
-      for (const { root, before, after } of turn.trees ?? []) {
-        const refs = byRoot.get(root) ?? new Map<string, string>()
-        refs.set(`${prefix}${turn.turnId}/before`, before)
-        refs.set(`${prefix}${turn.turnId}/after`, after)
-        byRoot.set(root, refs)
-      }
-    const roots = new Set(
-      [...turns, ...dropped].flatMap((turn) => turn.trees ?? []).map((t) => t.root),
-    )
-    for (const root of roots) {
+    const keep = refsByRoot(sessionId, turns)
+    const gone = refsByRoot(sessionId, dropped)
+    for (const root of new Set([...keep.keys(), ...gone.keys()])) {
       const store = this.rootOf(root)
-      await store.keepRefs(prefix, byRoot.get(root) ?? new Map())
+      await store.keepRefs(keep.get(root) ?? new Map(), [...(gone.get(root)?.keys() ?? [])])
       if (turns.length === 0) await store.collect()
     }
   }
@@ -63,6 +53,22 @@ export class GitUndoStore implements UndoStore {
     }
     return store
   }
+}
+
+/** The refs that hold each turn's trees, by root: `refs/dsh/<session>/<turn>/{before,after}`. */
+function refsByRoot(
+  sessionId: string,
+  turns: readonly UndoTurn[],
+): Map<string, Map<string, string>> {
+  const byRoot = new Map<string, Map<string, string>>()
+  for (const turn of turns)
+    for (const { root, before, after } of turn.trees ?? []) {
+      const refs = byRoot.get(root) ?? new Map<string, string>()
+      refs.set(`refs/dsh/${sessionId}/${turn.turnId}/before`, before)
+      refs.set(`refs/dsh/${sessionId}/${turn.turnId}/after`, after)
+      byRoot.set(root, refs)
+    }
+  return byRoot
 }
 
 class GitRecorder implements UndoRecorder {

@@ -103,3 +103,8 @@ export function apply(ctx: Context, config: UndoConfig): void {
 }
 
 export type { UndoChange, UndoFileState, UndoStoreKind, UndoTurn } from './types'
+// The providers and the log, for a host that records turns its own way (and the bench).
+export { GitUndoStore } from './git-store'
+export { FilesUndoStore } from './files-store'
+export { TurnLog } from './turn-log'
+export type { UndoRecorder, UndoStore } from './types'
