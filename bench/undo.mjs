@@ -8,6 +8,7 @@
 // Target: ≤ +100 ms per turn.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { performance } from 'node:perf_hooks'
 import { join } from 'node:path'
 import { median } from './lib/stats.mjs'
 
