@@ -3,27 +3,16 @@
 // session's roots never touched.
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { gitEnv } from '../src/git'
 import { GitUndoStore } from '../src/git-store'
 import { restoreTurn } from '../src/restore'
 import { dropSessionUndo } from '../src/session-undo'
 import { TurnLog } from '../src/turn-log'
 import type { UndoTurn } from '../src/types'
-
-const made: string[] = []
-afterEach(async () => {
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-undo-${label}-`)))
-  made.push(dir)
-  return dir
-}
+import { editTurn, tempDir } from './helpers/turns'
 
 const turn = (turnId: string, undone = false): UndoTurn => ({
   turnId,
@@ -90,18 +79,7 @@ describe('a deleted session', () => {
 
 describe('the roots', () => {
   it("never touches a file outside the session's roots", async () => {
-    const root = await tempDir('root')
-    const store = new GitUndoStore({
-      program: 'git',
-      dir: await tempDir('state'),
-      maxFileBytes: 1 << 20,
-    })
-    await writeFile(join(root, 'a.txt'), 'one\n')
-    const recorder = store.begin('s1', [root])
-    await recorder.beforeCall()
-    await writeFile(join(root, 'a.txt'), 'two\n')
-    await recorder.afterCall()
-    const recorded: UndoTurn = { ...turn('t1'), store: 'git', ...(await recorder.finish()) }
+    const { root, store, turn: recorded } = await editTurn()
     const outcomes = await restoreTurn(recorded, 'undo', {
       store,
       sessionId: 's1',

@@ -4,35 +4,13 @@
 // person's own repository untouched; the record without git.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import {
-  chmod,
-  mkdir,
-  mkdtemp,
-  readFile,
-  readdir,
-  realpath,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FilesUndoStore } from '../src/files-store'
 import { GitUndoStore } from '../src/git-store'
 import { restoreTurn } from '../src/restore'
-import type { UndoStore, UndoTurn } from '../src/types'
-
-const made: string[] = []
-afterEach(async () => {
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-})
-
-async function tempDir(label: string): Promise<string> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), `dsh-undo-${label}-`)))
-  made.push(dir)
-  return dir
-}
+import { editTurn, restoreOptions, tempDir, turnOf } from './helpers/turns'
 
 const BOM_CRLF = Buffer.from('\ufeffline one\r\nline two\r\n')
 
@@ -51,30 +29,6 @@ async function treeHash(dir: string): Promise<string> {
   await walk(dir)
   return hash.digest('hex')
 }
-
-async function turnOf(store: UndoStore, root: string, change: () => Promise<void>, file?: string) {
-  const recorder = store.begin('s1', [root])
-  await recorder.beforeCall(file)
-  await change()
-  await recorder.afterCall()
-  const done = await recorder.finish()
-  const turn: UndoTurn = {
-    turnId: 't1',
-    title: 'change',
-    at: '',
-    store: store.kind,
-    undone: false,
-    ...done,
-  }
-  return turn
-}
-
-const restoreOptions = (store: UndoStore, root: string, overwrite = false) => ({
-  store,
-  sessionId: 's1',
-  roots: [root],
-  overwrite: async () => overwrite,
-})
 
 describe('the git store', () => {
   it('puts back an edit, a created, a deleted file and a mode byte for byte', async () => {
@@ -113,14 +67,7 @@ describe('the git store', () => {
   })
 
   it('keeps a file changed since the turn unless told to overwrite it', async () => {
-    const root = await tempDir('root')
-    const store = new GitUndoStore({
-      program: 'git',
-      dir: await tempDir('state'),
-      maxFileBytes: 1 << 20,
-    })
-    await writeFile(join(root, 'a.txt'), 'one\n')
-    const turn = await turnOf(store, root, () => writeFile(join(root, 'a.txt'), 'two\n'))
+    const { root, store, turn } = await editTurn()
     await writeFile(join(root, 'a.txt'), 'mine\n')
     const kept = await restoreTurn(turn, 'undo', restoreOptions(store, root))
     expect(kept).toEqual([
@@ -152,14 +99,7 @@ describe('the git store', () => {
   })
 
   it('redoes what an undo took back', async () => {
-    const root = await tempDir('root')
-    const store = new GitUndoStore({
-      program: 'git',
-      dir: await tempDir('state'),
-      maxFileBytes: 1 << 20,
-    })
-    await writeFile(join(root, 'a.txt'), 'one\n')
-    const turn = await turnOf(store, root, () => writeFile(join(root, 'a.txt'), 'two\n'))
+    const { root, store, turn } = await editTurn()
     await restoreTurn(turn, 'undo', restoreOptions(store, root))
     const redone = await restoreTurn(turn, 'redo', restoreOptions(store, root))
     expect(redone.map((o) => o.what)).toEqual(['edit made again'])
