@@ -12,22 +12,27 @@ export const NO_GIT_LINE =
 
 const HINT = 'overwrite: also put back files changed since the turn'
 
-export function undoCommands(undo: SessionUndo, kind: UndoStoreKind, cwd: string): AcpCommand[] {
-  const covers =
-    kind === 'git'
-      ? "edits, new and deleted files, commands' changes; not ignored files"
-      : "only the file tools' writes (no git: commands' changes are not covered)"
+/**
+ * The commands, offered as the session opens (so they are in its first list); `kind` settles
+ * once git was looked for, and says what the replies cover.
+ */
+export function undoCommands(
+  undo: SessionUndo,
+  kind: Promise<UndoStoreKind>,
+  cwd: string,
+): AcpCommand[] {
   const run = (direction: RestoreDirection) => async (text: string) => {
     const overwrite = /^overwrite$/i.test(text)
     if (text !== '' && !overwrite)
       return { reply: `/${direction} takes no text but "overwrite" (${HINT}).` }
     const result = await undo.restore(direction, overwrite)
-    return { reply: undoReply(direction, result, kind, cwd) }
+    return { reply: undoReply(direction, result, await kind, cwd) }
   }
   return [
     {
       name: 'undo',
-      description: `Undo the last turn's file changes (${covers}); never over a change made since unasked`,
+      description:
+        "Undo the last turn's file changes (edits, new and deleted files, commands' changes where git is available; not ignored files), never over a change made since unasked",
       hint: HINT,
       run: run('undo'),
     },

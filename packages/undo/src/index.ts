@@ -76,13 +76,8 @@ export function apply(ctx: Context, config: UndoConfig): void {
       stop()
       if (sessions.get(id) === undo) sessions.delete(id)
     })
-    void store.then((chosen) =>
-      session.commands.offer(
-        'undo',
-        'built-in',
-        undoCommands(undo, chosen.kind, agent.session.header.cwd),
-      ),
-    )
+    const kind = store.then((chosen) => chosen.kind)
+    session.commands.offer('undo', 'built-in', undoCommands(undo, kind, agent.session.header.cwd))
   })
 
   ctx.on('tools/execute', async (exec, next) => {
