@@ -13,8 +13,8 @@ export const NO_GIT_LINE =
 const HINT = 'overwrite: also put back files changed since the turn'
 
 /**
- * The commands, offered as the session opens (so they are in its first list); `kind` settles
- * once git was looked for, and says what the replies cover.
+ * The commands, offered as the session opens without waiting for git to be looked for; `kind`
+ * settles once it was, and says what the replies cover.
  */
 export function undoCommands(
   undo: SessionUndo,
