@@ -24,6 +24,7 @@ const BENCHMARKS = [
   'start',
   'tasks',
   'diagnostics',
+  'undo',
 ]
 
 function parseArgs(argv) {

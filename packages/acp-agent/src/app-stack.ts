@@ -33,6 +33,8 @@ export interface DshApp {
   passEnv?: readonly string[]
   /** The web tools (web_fetch always, web_search with a provider); see DshWebOptions. */
   web?: DshWebOptions
+  /** Where undo's snapshots and logs live (default `$XDG_STATE_HOME/dsh/snapshots`). */
+  snapshots?: string
 }
 
 /** The web tools' options: `--web-allow-private`, `--web-search-url`, `--web-search-deepseek`. */
@@ -110,5 +112,7 @@ export function appStack(app: DshApp): DshStackOptions {
       ...(app.web?.deepseek !== undefined && { deepseek: app.web.deepseek }),
     },
     toolWeb: {},
+    // Snapshots around each turn that may change files; /undo and /redo per session.
+    undo: app.snapshots !== undefined ? { dir: app.snapshots } : {},
   }
 }

@@ -7,7 +7,7 @@
 // runs it bundled, from a V8 code cache.
 // Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
 // the process.
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-store'
 import { Context, Logger } from 'cordis'
@@ -106,6 +106,7 @@ async function main(argv: string[]): Promise<void> {
 
   const root = new Context()
   exportLogsToStderr(root)
+  const sessionsDir = resolve(command.sessions ?? defaultSessionsDir())
   const dsh = await startDsh(
     {
       cwd: process.cwd(),
@@ -121,8 +122,10 @@ async function main(argv: string[]): Promise<void> {
       },
       ...(command.passEnv !== undefined && { passEnv: command.passEnv }),
       web: web.web,
+      // Undo's snapshots sit beside the sessions (`<state>/dsh/snapshots`).
+      snapshots: join(dirname(sessionsDir), 'snapshots'),
       store: new FileSessionStore({
-        dir: resolve(command.sessions ?? defaultSessionsDir()),
+        dir: sessionsDir,
         warn: (problem) => log.line(`dsh-acp: sessions: ${problem}`),
       }),
     },

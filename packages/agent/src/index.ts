@@ -30,6 +30,11 @@ declare module 'cordis' {
   interface Context {
     agents: Agents
   }
+
+  interface Events {
+    /** emit: stored session `id` was deleted (`agents.delete`); what others keep for it may go. */
+    'agents/deleted'(id: string): void
+  }
 }
 
 export const Config = z
@@ -266,6 +271,7 @@ export default class Agents extends Service {
       )
     }
     this.store.delete(id)
+    this.host.emit('agents/deleted', id)
   }
 
   /**

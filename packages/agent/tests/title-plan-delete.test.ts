@@ -72,7 +72,7 @@ describe('the current plan', () => {
 })
 
 describe('deleting a stored session', () => {
-  it('removes it from the store; a second delete is not found', async () => {
+  it('removes it from the store and says so on agents/deleted; a second delete is not found', async () => {
     const store = new MemorySessionStore()
     const host = await echoHost({ script: { turns: [{ text: 'a' }] }, store })
     const agent = host.agents.create({ cwd: host.dir })
@@ -80,11 +80,15 @@ describe('deleting a stored session', () => {
     await agent.send('hello')
     const id = agent.session.header.id
     await agent.dispose()
+    const deleted: string[] = []
+    host.ctx.on('agents/deleted', (gone) => void deleted.push(gone))
     host.agents.delete(id)
     expect(host.agents.stored().sessions.map((s) => s.id)).toEqual([keep.session.header.id])
     expect(() => host.agents.delete(id)).toThrow(
       expect.objectContaining({ code: 'AGENT_SESSION_NOT_FOUND' }),
     )
+    // Told once, for the delete that removed it.
+    expect(deleted).toEqual([id])
   })
 
   it('refuses a session live in this process, and finds nothing without a store', async () => {

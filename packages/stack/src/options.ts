@@ -17,6 +17,7 @@ import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
 import type { ToolSearchConfig } from '@deepseek-ai/dsh-tool-search'
 import type { ToolShellConfig } from '@deepseek-ai/dsh-tool-shell'
 import type { ToolWebConfig } from '@deepseek-ai/dsh-tool-web'
+import type { UndoConfig } from '@deepseek-ai/dsh-undo'
 import type { WebConfig } from '@deepseek-ai/dsh-web'
 import type { WebSearchConfig } from '@deepseek-ai/dsh-web-search'
 
@@ -90,4 +91,9 @@ export interface DshStackOptions {
   webSearch?: WebSearchConfig
   /** `ToolWeb`: web_fetch, and web_search where a provider is configured; needs `web`. */
   toolWeb?: ToolWebConfig
+  /**
+   * `undo`: snapshots of each session's roots around every turn that may change files, and
+   * `/undo`, `/redo` per session (`dir`, `keepTurns`, `maxFileBytes`, `git`); needs `acp`.
+   */
+  undo?: UndoConfig
 }

@@ -31,6 +31,7 @@ import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import * as ToolTask from '@deepseek-ai/dsh-tool-task'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import * as Undo from '@deepseek-ai/dsh-undo'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import WebService from '@deepseek-ai/dsh-web'
 import * as WebSearch from '@deepseek-ai/dsh-web-search'
@@ -107,6 +108,10 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
     add('knowledge', () => ctx.plugin(Knowledge, knowledge))
     add('tool-skill', () => ctx.plugin(ToolSkill))
     if (acp !== undefined) add('knowledge-acp', () => ctx.plugin(KnowledgeAcp))
+  }
+  // Last, so its snapshots bracket a call once every gate let it run (./README: undo).
+  if (options.undo !== undefined && acp !== undefined && agents !== undefined) {
+    add('undo', () => ctx.plugin(Undo, options.undo))
   }
   return steps
 }
