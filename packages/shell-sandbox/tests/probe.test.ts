@@ -62,7 +62,8 @@ describe('the bwrap arguments', () => {
 
   it('lay the binds shallowest first, then the control folders and the sockets', () => {
     expect(bwrapArgs(plan).join(' ')).toBe(
-      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --bind /tmp /tmp ' +
+      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --ro-bind /proc/sys /proc/sys ' +
+        '--unshare-uts --unshare-ipc --unshare-cgroup-try --cap-drop ALL --bind /tmp /tmp ' +
         '--ro-bind /tmp/home /tmp/home --bind /w/a /w/a --ro-bind /tmp/home/w/b /tmp/home/w/b ' +
         '--ro-bind /w/a/.git /w/a/.git --ro-bind /dev/null /run/user/0/bus ' +
         '--unshare-net --die-with-parent --chdir /w/a --',
