@@ -36,7 +36,7 @@ export const Config = LocalConfig.unwrap()
   .extend({
     /** The bubblewrap program. */
     bwrap: z.string().default('bwrap'),
-    /** Paths kept readable, and read-only, over the temp folders (where results are spilled). */
+    /** Paths kept readable and read-only, over the temp folders and the roots (spilled results). */
     visible: z.array(z.string()).default([]),
   })
   .prefault({})
