@@ -5,7 +5,7 @@ import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bwrapArgs, probeSandbox, probeSandboxAsync } from '../src/index'
-import { describeWithSandbox, itWithSandbox } from '../src/testing'
+import { describeWithSandbox, hidesSandbox, itWithSandbox, mustNotSkip } from '../src/testing'
 import { sandboxStack, testsDir } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
 
@@ -130,5 +130,15 @@ describe('the check made without blocking', () => {
       expect(await probeSandboxAsync(bwrap)).toBe(probeSandbox(bwrap))
     }
     expect(await probeSandboxAsync('bwrap', 'darwin')).toBe(probeSandbox('bwrap', 'darwin'))
+  })
+})
+
+describe('the test guard', () => {
+  it('never skips under CI, except in a run that hides bubblewrap on purpose', () => {
+    expect(mustNotSkip({ CI: 'true' })).toBe(true)
+    expect(mustNotSkip({ CI: '1' })).toBe(true)
+    expect(mustNotSkip({})).toBe(false)
+    expect(mustNotSkip({ CI: 'true', DSH_TEST_NO_SANDBOX: '1' })).toBe(false)
+    expect(hidesSandbox({ DSH_TEST_NO_SANDBOX: '1' })).toBe(true)
   })
 })
