@@ -23,7 +23,7 @@ export interface SandboxPlan {
   temp: readonly string[]
   /** Real paths kept read-only over the temp folders (home, the cwd, read-only roots, spill). */
   readOnly: readonly string[]
-  /** Repository control folders (and the git dirs they point to) inside the writable roots. */
+  /** What runs later outside (control folders, what git reaches, editor files), kept read-only. */
   control: readonly string[]
   /** Unix socket files to cover, so nothing connects to them. */
   sockets: readonly string[]

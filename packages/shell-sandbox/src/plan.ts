@@ -37,7 +37,7 @@ export function planOf(request: ShellConfinement, cwd: string, options: PlanOpti
     writable,
     temp,
     readOnly,
-    control: [...controlFolders(writable, realCwd), ...kept],
+    control: [...controlFolders(writable, realCwd, temp), ...kept],
     sockets: socketsToCover((path) => !writable.some((root) => isWithin(path, root))),
     network: request.network,
     cwd: realCwd,
