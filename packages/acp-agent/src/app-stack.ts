@@ -2,7 +2,7 @@
 // (the editor's files over the disk, the permission modes offered by the bridge, the todo
 // list kept whole through a compaction, commands sandboxed unless turned off, MCP over stdio and
 // streamable HTTP). Pure: it builds the tree that `stack` loads; the flags fill `DshApp`.
-import { tmpdir } from 'node:os'
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
@@ -47,8 +47,19 @@ export interface DshWebOptions {
   deepseek?: { apiKey: string; baseUrl?: string }
 }
 
-/** Where the whole output of a cut command result is kept; sandboxed commands can read it. */
-const SHELL_OUTPUT_DIR = join(tmpdir(), 'dsh-shell-output')
+/**
+ * Under which the whole output of a cut command result is kept (in a private folder per
+ * process): in the person's cache, which no sandbox may write, and kept read-only for
+ * sandboxed commands even when a root holds it. Not under the temp folders, which a command
+ * may write and so plant a link in before the folder exists.
+ */
+const SHELL_OUTPUT_DIR = join(cacheHome(), 'dsh', 'shell-output')
+
+/** `$XDG_CACHE_HOME` when it is an absolute path, else `~/.cache`. */
+function cacheHome(): string {
+  const xdg = process.env.XDG_CACHE_HOME
+  return xdg !== undefined && xdg.startsWith('/') ? xdg : join(homedir(), '.cache')
+}
 
 export function appStack(app: DshApp): DshStackOptions {
   const mode = app.mode ?? 'ask'

@@ -3,6 +3,7 @@
 // in the model's request, cards with titles and kinds, read-only unasked and writing asked, the
 // timeout, cancel, a crash told once while the session goes on, and no server process left
 // after session/close or after stdin ends (checked with the OS). Every frame checked valid.
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -78,10 +79,11 @@ async function pidsOf(opened: Opened): Promise<number[]> {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
   } catch {
     return false
   }
+  // A zombie (state Z) has ended; only its parent (init, for an orphan) has not read its exit.
+  return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
 }
 
 async function eventually(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
@@ -316,6 +318,20 @@ describe('no process left', () => {
       sessionId: opened.session.sessionId,
     })
     expect(pids.filter(isRunning)).toEqual([])
+  })
+
+  it('stdin ending ends a server’s child that left its process group (setsid)', async () => {
+    const opened = await open({
+      script: calls({ name: 'mcp__notes__lookup', arguments: { word: 'a' } }),
+      serverEnv: [{ name: 'MCP_TEST_SETSID', value: '1' }],
+    })
+    await opened.session.prompt('look')
+    const line = (await opened.logged()).find((logged) => logged.startsWith('setsid '))
+    const detached = Number(line?.slice('setsid '.length))
+    expect(isRunning(detached)).toBe(true)
+    expect(await opened.session.close()).toBe(0)
+    live = undefined
+    await eventually(() => !isRunning(detached), 3000)
   })
 
   it('stdin ending ends the bin and every server it started', async () => {

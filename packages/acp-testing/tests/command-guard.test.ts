@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import { choose } from '../src/client'
 import { bashTurns, lastOf, textsOf } from './helpers/commands'
 import { useAcpHarness } from './helpers/harness'
@@ -145,7 +146,7 @@ describe('how a finished command card says it ended', () => {
   })
 })
 
-describe('commands in a sandbox without network', () => {
+describeWithSandbox('commands in a sandbox without network', () => {
   it('a package install fails at once, saying it needs the network and how to escalate', async () => {
     const harness = await makeHarness({
       withFs: true,

@@ -2,7 +2,7 @@
 // or streamable HTTP), its tools listed (every page), its calls made with a timeout and the
 // caller's signal (either cancels the call on the server: notifications/cancelled), told when
 // its tool list changes or when it goes away, and closed: stdin ended, then SIGTERM, then
-// SIGKILL to the server's whole process group (./group-stdio), so nothing it started outlives
+// SIGKILL to the server's whole process group and its descendants (./group-stdio), so nothing it started outlives
 // it. A call listens to the caller's signal only while it runs: a turn's signal outlives many
 // calls. The SDK is loaded by the first `connect()` (./sdk). Not the tools' definitions
 // (./tool) nor the session (./session).
@@ -11,7 +11,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { CallToolResult, ErrorCode, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig } from './config'
 import { McpError } from './errors'
-import { GroupStdioTransport, signalGroup } from './group-stdio'
+import { GroupStdioTransport } from './group-stdio'
 import { loadMcpSdk } from './sdk'
 import type { McpSdk } from './sdk'
 import { StderrHead } from './stderr'
@@ -155,16 +155,18 @@ export class McpConnection {
       return
     }
     const { client, transport } = started
-    const pid = transport instanceof GroupStdioTransport ? transport.pid : null
+    const server = transport instanceof GroupStdioTransport ? transport : undefined
+    // Its descendants, seen while the server still holds them (a `setsid` one too).
+    server?.noteDescendants()
     const closed = client.close().catch(() => undefined)
-    if (pid === null) {
+    if (server === undefined || server.pid === null) {
       await closed
       return
     }
     if (await settlesWithin(this.exited, GRACE_MS)) return
-    signalGroup(pid, 'SIGTERM')
+    server.signal('SIGTERM')
     if (await settlesWithin(this.exited, TERM_MS)) return
-    signalGroup(pid, 'SIGKILL')
+    server.signal('SIGKILL')
     await settlesWithin(this.exited, TERM_MS)
   }
 

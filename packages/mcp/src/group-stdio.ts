@@ -4,13 +4,16 @@
 // left behind have no one to serve), and every group still alive is killed when the agent
 // exits. The SDK's StdioClientTransport starts the server in the agent's group, where only the
 // server's own pid can be signalled. The framing (one JSON-RPC message a line) is the SDK's
-// (`ReadBuffer`, `serializeMessage`). A process that leaves the group itself (`setsid`) is out
-// of reach: only a process-id namespace would hold it. Not the connection (./connection).
+// (`ReadBuffer`, `serializeMessage`). A process that leaves the group (`setsid`) is found
+// through /proc as the server's descendant (./process-tree) each time the group is signalled,
+// and signalled too. Not the connection (./connection).
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { PassThrough } from 'node:stream'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { descendantsOf, signalProcesses } from './process-tree'
+import type { ProcessRef } from './process-tree'
 import type { McpSdk } from './sdk'
 
 export interface GroupStdioOptions {
@@ -21,8 +24,8 @@ export interface GroupStdioOptions {
   cwd: string
 }
 
-/** Process groups of MCP servers started here and not yet gone. */
-const liveGroups = new Set<number>()
+/** The transports of MCP servers started here whose process is not yet gone. */
+const liveServers = new Set<GroupStdioTransport>()
 let exitHookInstalled = false
 
 /** Sends `signal` to process group `pgid`; false when no process is left in it. */
@@ -40,7 +43,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return
   exitHookInstalled = true
   process.on('exit', () => {
-    for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL')
+    for (const server of liveServers) server.signal('SIGKILL')
   })
 }
 
@@ -51,6 +54,8 @@ export class GroupStdioTransport implements Transport {
   /** The server's stderr, readable from before the start so nothing it prints early is lost. */
   readonly stderr = new PassThrough()
   private child: ChildProcess | undefined
+  /** The server's descendants seen so far (those out of its group among them). */
+  private readonly started = new Map<number, ProcessRef>()
   private readonly buffer: InstanceType<McpSdk['ReadBuffer']>
 
   constructor(
@@ -63,6 +68,23 @@ export class GroupStdioTransport implements Transport {
   /** The server's pid, which is also its process group's id; null before the start. */
   get pid(): number | null {
     return this.child?.pid ?? null
+  }
+
+  /**
+   * Sends `signal` to the server's process group and to every descendant of the server seen
+   * now or at an earlier signal (a `setsid` one too).
+   */
+  signal(signal: NodeJS.Signals): void {
+    const pid = this.pid
+    if (pid === null) return
+    this.noteDescendants()
+    signalGroup(pid, signal)
+    signalProcesses(this.started.values(), signal)
+  }
+
+  /** Remembers the server's descendants now, for the signals that end them later. */
+  noteDescendants(): void {
+    if (this.pid !== null) for (const ref of descendantsOf(this.pid)) this.started.set(ref.pid, ref)
   }
 
   start(): Promise<void> {
@@ -82,16 +104,18 @@ export class GroupStdioTransport implements Transport {
       child.on('spawn', () => {
         if (child.pid !== undefined) {
           installExitHook()
-          liveGroups.add(child.pid)
+          liveServers.add(this)
         }
         resolve()
       })
       child.on('exit', () => {
         const pgid = child.pid
         if (pgid === undefined) return
-        // The server is gone; what it left in its group goes with it (and frees the pipes).
+        // The server is gone; what it left in its group, and the descendants seen at a signal
+        // before, go with it (and free the pipes).
         signalGroup(pgid, 'SIGKILL')
-        liveGroups.delete(pgid)
+        signalProcesses(this.started.values(), 'SIGKILL')
+        liveServers.delete(this)
       })
       child.on('close', () => {
         this.child = undefined
@@ -129,7 +153,7 @@ export class GroupStdioTransport implements Transport {
     } catch (error) {
       // A line past the SDK's buffer limit: the connection cannot go on.
       this.onerror?.(error as Error)
-      if (this.pid !== null) signalGroup(this.pid, 'SIGKILL')
+      this.signal('SIGKILL')
       return
     }
     for (;;) {

@@ -219,6 +219,26 @@ describe('closing', () => {
     await eventually(() => !isRunning(grandchild), 3000)
   })
 
+  it('closing the session ends a child that left the server’s group and ignores SIGTERM', async () => {
+    stack = await makeStack()
+    const handle = stack.open('s1', [stdioServer(stack, { MCP_TEST_SETSID: '1' })])
+    await handle.ready
+    const detached = await grandchildPid(stack, 'setsid')
+    expect(isRunning(detached)).toBe(true)
+    await handle.close()
+    await eventually(() => !isRunning(detached), 3000)
+  })
+
+  it('disposing the plugin ends a stubborn server’s setsid child too', async () => {
+    stack = await makeStack()
+    const env = { MCP_TEST_SETSID: '1', MCP_TEST_STUBBORN: '1' }
+    await stack.open('s1', [stdioServer(stack, env)]).ready
+    const detached = await grandchildPid(stack, 'setsid')
+    await stack.cleanup()
+    stack = undefined
+    await eventually(() => !isRunning(detached), 3000)
+  })
+
   it('a server that outlives the end of its stdin is ended with a signal', async () => {
     stack = await makeStack()
     const handle = stack.open('s1', [stdioServer(stack, { MCP_TEST_STUBBORN: '1' })])

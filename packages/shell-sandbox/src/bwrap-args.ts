@@ -1,6 +1,7 @@
 // The bwrap arguments that confine one command, from a plan of real paths (./plan asks the
 // disk for it): the whole filesystem bound read-only, a fresh /dev (with a private /dev/shm),
-// a process-id namespace of its own with its own /proc, the temp folders bound writable (for a
+// a process-id namespace of its own with its own /proc (its /proc/sys read-only), its own
+// hostname and IPC namespaces, no capability (root included), the temp folders bound writable (for a
 // command that may write the workspace) and the read-only paths kept over them, the writable roots, the repository control folders
 // inside those roots read-only again, the unix sockets outside the roots covered, and the
 // network namespace unshared unless the network is allowed.
@@ -22,7 +23,7 @@ export interface SandboxPlan {
   temp: readonly string[]
   /** Real paths kept read-only over the temp folders (home, the cwd, read-only roots, spill). */
   readOnly: readonly string[]
-  /** Repository control folders (and the git dirs they point to) inside the writable roots. */
+  /** What runs later outside (control folders, what git reaches, editor files), kept read-only. */
   control: readonly string[]
   /** Unix socket files to cover, so nothing connects to them. */
   sockets: readonly string[]
@@ -32,10 +33,27 @@ export interface SandboxPlan {
   cwd: string
 }
 
+/**
+ * What every sandbox starts with, before any bind: `/` read-only, a fresh `/dev`, its own pid
+ * namespace and `/proc` with `/proc/sys` read-only (root may write most of it by file mode
+ * alone), its own hostname and System V IPC, its own cgroup view where the kernel has one, and
+ * no capability at all: without `--cap-drop ALL` a command run by root keeps nearly every one
+ * and undoes the read-only binds (`mount -o remount,bind,rw /`).
+ */
+// prettier-ignore
+export const ISOLATION_ARGS: readonly string[] = [
+  '--ro-bind', '/', '/',
+  '--dev', '/dev',
+  '--unshare-pid', '--proc', '/proc',
+  '--ro-bind', '/proc/sys', '/proc/sys',
+  '--unshare-uts', '--unshare-ipc', '--unshare-cgroup-try',
+  '--cap-drop', 'ALL',
+]
+
 type Bind = { path: string; flag: '--bind' | '--ro-bind' }
 
 export function bwrapArgs(plan: SandboxPlan): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--unshare-pid', '--proc', '/proc']
+  const args = [...ISOLATION_ARGS]
   const binds: Bind[] = []
   for (const path of plan.temp) binds.push({ path, flag: '--bind' })
   // A read-only path inside a writable root adds nothing: the root is the person's choice.

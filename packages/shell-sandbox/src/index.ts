@@ -25,6 +25,7 @@ import {
 import { z } from 'zod'
 import { bwrapArgs } from './bwrap-args'
 import { confinedExit } from './exit'
+import { CommandLimiter, DEFAULT_LIMITS } from './limits'
 import { REPORT_ARGS, SandboxInit } from './init'
 import { planOf } from './plan'
 import { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'
@@ -36,7 +37,14 @@ export const Config = LocalConfig.unwrap()
   .extend({
     /** The bubblewrap program. */
     bwrap: z.string().default('bwrap'),
-    /** Paths kept readable, and read-only, over the temp folders (where results are spilled). */
+    /** The most processes and memory a confined command may take (./limits). */
+    limits: z
+      .object({
+        processes: z.number().int().min(1).default(DEFAULT_LIMITS.processes),
+        memoryBytes: z.number().int().min(1).default(DEFAULT_LIMITS.memoryBytes),
+      })
+      .prefault({}),
+    /** Paths kept readable and read-only, over the temp folders and the roots (spilled results). */
     visible: z.array(z.string()).default([]),
   })
   .prefault({})
@@ -48,6 +56,8 @@ export default class SandboxShell extends Shell {
 
   private readonly config: z.output<typeof Config>
   private readonly running = new Set<ShellProcess>()
+  /** The cgroups or rlimits each confined command runs within. */
+  readonly limiter: CommandLimiter
   private disposed = false
   /** The probe's answer, once asked. */
   private probed: { why: string | undefined } | undefined
@@ -56,6 +66,7 @@ export default class SandboxShell extends Shell {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
     this.config = config as z.output<typeof Config>
+    this.limiter = new CommandLimiter(this.config.limits)
     ctx.effect(() => () => this.disposeAll(), 'shell processes')
   }
 
@@ -100,10 +111,16 @@ export default class SandboxShell extends Shell {
     const confined = options.confine && this.confinement(options.confine)
     const command = [bash, '-c', options.command]
     const request = confined === undefined ? undefined : options.confine
-    const argv =
+    const limited =
       request === undefined
-        ? command
-        : [this.config.bwrap, ...REPORT_ARGS, ...this.argsOf(request, options.cwd), ...command]
+        ? { argv: command, done() {} }
+        : this.limiter.wrap([
+            this.config.bwrap,
+            ...REPORT_ARGS,
+            ...this.argsOf(request, options.cwd),
+            ...command,
+          ])
+    const argv = limited.argv
     // Once bwrap exits, what is left of the sandbox (its init, ending) ends by itself: waited
     // for in confinedExit, not ended, and without a scan of /proc once the init is known.
     const init = new SandboxInit()
@@ -135,7 +152,9 @@ export default class SandboxShell extends Shell {
     return {
       pid: started.pid,
       kill: () => started.kill(),
-      exited: started.exited.then((exit) => confinedExit(started.pid, exit, confined, init.pid)),
+      exited: started.exited
+        .then((exit) => confinedExit(started.pid, exit, confined, init.pid))
+        .finally(limited.done),
     }
   }
 
@@ -149,11 +168,14 @@ export default class SandboxShell extends Shell {
     const running = [...this.running]
     for (const process of running) process.kill()
     await Promise.all(running.map((process) => process.exited))
+    this.limiter.dispose()
   }
 }
 
 export { bwrapArgs } from './bwrap-args'
 export { planOf, realPaths } from './plan'
 export { CONTROL_FOLDERS } from './control'
+export { CommandLimiter, DEFAULT_LIMITS } from './limits'
+export type { CommandLimits } from './limits'
 export type { SandboxPlan } from './bwrap-args'
 export { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'

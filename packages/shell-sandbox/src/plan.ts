@@ -12,7 +12,7 @@ import { controlFolders } from './control'
 import { socketsToCover } from './sockets'
 
 export interface PlanOptions {
-  /** Paths kept readable, and read-only, over the temp folders (where results are spilled). */
+  /** Paths kept readable and read-only, over the temp folders and the roots (spilled results). */
   visible: readonly string[]
   /** The person's home folder; default: the agent's. */
   home?: string
@@ -29,11 +29,15 @@ export function planOf(request: ShellConfinement, cwd: string, options: PlanOpti
   const readOnly = realPaths([realCwd, options.home ?? homedir(), ...options.visible]).filter(
     (path) => temp.some((folder) => isWithin(path, folder)),
   )
+  // The visible paths (the spilled output) stay read-only inside a writable root too.
+  const kept = realPaths(options.visible).filter((path) =>
+    writable.some((root) => isWithin(path, root)),
+  )
   return {
     writable,
     temp,
     readOnly,
-    control: controlFolders(writable, realCwd),
+    control: [...controlFolders(writable, realCwd, temp), ...kept],
     sockets: socketsToCover((path) => !writable.some((root) => isWithin(path, root))),
     network: request.network,
     cwd: realCwd,

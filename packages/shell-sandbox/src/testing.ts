@@ -2,7 +2,9 @@
 // sandbox works here, so a test that needs bubblewrap runs where it works and is skipped where
 // it does not (macOS, a container without user namespaces, a Linux box without the package),
 // with one line saying why and how to install it. Under `CI=true` nothing is skipped: such a
-// suite runs and fails loudly, since a CI that cannot sandbox must be mended, not ignored.
+// suite runs and fails loudly, since a CI that cannot sandbox must be mended, not ignored;
+// except in a run that hides bwrap on purpose (`DSH_TEST_NO_SANDBOX=1`), where it must be
+// missing.
 // The check is probeSandbox's, on the `bwrap` the PATH gives (as the app's); imports vitest,
 // never load it in product code.
 import { describe, it } from 'vitest'
@@ -17,9 +19,17 @@ export function sandboxMissing(): string | undefined {
   return probed.why
 }
 
-/** The test run must not skip: `CI` is set to `true` (or `1`). */
+/**
+ * The run hides bubblewrap on purpose (`DSH_TEST_NO_SANDBOX=1`: CI's second run, in a mount
+ * namespace where `bwrap` cannot be run), to prove the suite passes without it.
+ */
+export function hidesSandbox(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DSH_TEST_NO_SANDBOX === '1'
+}
+
+/** The test run must not skip: `CI` is set to `true` (or `1`), unless it hides bwrap on purpose. */
 export function mustNotSkip(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.CI === 'true' || env.CI === '1'
+  return (env.CI === 'true' || env.CI === '1') && !hidesSandbox(env)
 }
 
 /** The one line a skipped run prints. */
@@ -51,12 +61,21 @@ export function describeWithSandbox(name: string, body: () => void): void {
     const why = sandboxMissing()
     // Under CI with no sandbox: the cause, first, before the failures it brings.
     if (why !== undefined) it('has a working sandbox', () => failWith(why))
+    // A run that says it hides bwrap, where it works, proves nothing about a machine without.
+    if (hidesSandbox()) it('has bubblewrap hidden, as DSH_TEST_NO_SANDBOX=1 says', failHidden)
     body()
   })
 }
 
 function failWith(why: string): never {
   throw new Error(`CI=true, and no sandbox works here: ${why}.`)
+}
+
+function failHidden(): never {
+  throw new Error(
+    'DSH_TEST_NO_SANDBOX=1 says bubblewrap is hidden, yet a sandbox works: run the tests in a ' +
+      'mount namespace that covers bwrap (see .ci/run), or without the variable.',
+  )
 }
 
 /** `it`, skipped like describeWithSandbox. */

@@ -5,7 +5,7 @@ import { chmod, mkdtemp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { bwrapArgs, probeSandbox, probeSandboxAsync } from '../src/index'
-import { describeWithSandbox, itWithSandbox } from '../src/testing'
+import { describeWithSandbox, hidesSandbox, itWithSandbox, mustNotSkip } from '../src/testing'
 import { sandboxStack, testsDir } from './helpers/stack'
 import type { SandboxStack } from './helpers/stack'
 
@@ -62,7 +62,8 @@ describe('the bwrap arguments', () => {
 
   it('lay the binds shallowest first, then the control folders and the sockets', () => {
     expect(bwrapArgs(plan).join(' ')).toBe(
-      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --bind /tmp /tmp ' +
+      '--ro-bind / / --dev /dev --unshare-pid --proc /proc --ro-bind /proc/sys /proc/sys ' +
+        '--unshare-uts --unshare-ipc --unshare-cgroup-try --cap-drop ALL --bind /tmp /tmp ' +
         '--ro-bind /tmp/home /tmp/home --bind /w/a /w/a --ro-bind /tmp/home/w/b /tmp/home/w/b ' +
         '--ro-bind /w/a/.git /w/a/.git --ro-bind /dev/null /run/user/0/bus ' +
         '--unshare-net --die-with-parent --chdir /w/a --',
@@ -129,5 +130,15 @@ describe('the check made without blocking', () => {
       expect(await probeSandboxAsync(bwrap)).toBe(probeSandbox(bwrap))
     }
     expect(await probeSandboxAsync('bwrap', 'darwin')).toBe(probeSandbox('bwrap', 'darwin'))
+  })
+})
+
+describe('the test guard', () => {
+  it('never skips under CI, except in a run that hides bubblewrap on purpose', () => {
+    expect(mustNotSkip({ CI: 'true' })).toBe(true)
+    expect(mustNotSkip({ CI: '1' })).toBe(true)
+    expect(mustNotSkip({})).toBe(false)
+    expect(mustNotSkip({ CI: 'true', DSH_TEST_NO_SANDBOX: '1' })).toBe(false)
+    expect(hidesSandbox({ DSH_TEST_NO_SANDBOX: '1' })).toBe(true)
   })
 })

@@ -6,7 +6,6 @@
 // at once (./jobs: the jobs seam's job_output and job_kill read and end it). It runs confined as the session's mode
 // asks (./confine); with `escalate` (and a `justification`) it asks for no confinement, and a
 // result the sandbox kept a write out of ends with a line saying so (./sandbox-note).
-import { join } from 'node:path'
 import type { Shell, ShellConfinement } from '@deepseek-ai/dsh-shell'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
@@ -19,14 +18,16 @@ import type { CommandJobs } from './jobs'
 import type { UnsandboxedNotices } from './notice'
 import { sandboxNote } from './sandbox-note'
 import { CommandOutput } from './output'
+import { spillOf } from './spill'
+import type { SpillStore } from './spill'
 import { bashArgsInput, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from './input'
 import type { BashArgs, BashDetails } from './input'
 import { bashPreview, presentBashCall, presentBashResult } from './present'
 
 export interface BashHost {
   shell: Shell
-  /** Where the whole output of a cut result is kept (a folder per session). */
-  outputDir: string
+  /** Where the whole output of a cut result is kept. */
+  spills: SpillStore
   /** Milliseconds between two reports of live output. */
   batchMs: number
   /** A sandboxed command may reach the network. */
@@ -64,7 +65,7 @@ export async function runCommand(host: BashHost, args: BashArgs, exec: ToolExecu
   if (refused !== undefined) return refused
   const asked = args.timeout ?? DEFAULT_TIMEOUT_MS
   const timeout = Math.min(asked, MAX_TIMEOUT_MS)
-  const output = new CommandOutput(spillPath(host, exec))
+  const output = new CommandOutput(() => spillOf(host.spills, exec, exec.callId))
   const batcher = new OutputBatcher((text) => exec.report?.({ type: 'output', text }), {
     intervalMs: host.batchMs,
   })
@@ -154,13 +155,4 @@ async function confineOf(
   const reads = dependsOnReads(exec, options) && run.reads
   const confine = confinementOf(exec, { ...options, reads })
   return { command: run.command, ...(run.env && { env: run.env }), ...(confine && { confine }) }
-}
-
-function spillPath(host: BashHost, exec: ToolExecution): string {
-  const session = exec.agent?.session.header.id ?? 'no-session'
-  return join(host.outputDir, safeName(session), `${safeName(exec.callId)}.log`)
-}
-
-function safeName(text: string): string {
-  return text.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || '_'
 }

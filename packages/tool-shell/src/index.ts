@@ -15,6 +15,7 @@ import { tellPerson, untraced } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
 import { CommandJobs } from './jobs'
 import { UnsandboxedNotices } from './notice'
+import { SPILL_LIMITS, SpillStore } from './spill'
 import { bashPrompt } from './prompt'
 import { warmUpBash } from './warm'
 
@@ -27,7 +28,22 @@ export const Config = z
     outputDir: z
       .string()
       .default(() => join(tmpdir(), 'dsh-shell-output'))
-      .describe('Where the whole output of a cut result is kept, a folder per session.'),
+      .describe(
+        'The folder under which the whole output of a cut result is kept, in a private ' +
+          'folder per process; keep it out of what commands may write.',
+      ),
+    spillCallBytes: z
+      .number()
+      .int()
+      .min(0)
+      .default(SPILL_LIMITS.callBytes)
+      .describe('The most bytes of one cut result kept in its file.'),
+    spillSessionBytes: z
+      .number()
+      .int()
+      .min(0)
+      .default(SPILL_LIMITS.sessionBytes)
+      .describe('The most bytes of cut results a session keeps in files together.'),
     batchMs: z
       .number()
       .int()
@@ -45,20 +61,27 @@ export type ToolShellConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolShellConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { outputDir, batchMs, sandboxNetwork } = config as z.output<typeof Config>
+  const { outputDir, batchMs, sandboxNetwork, ...limits } = config as z.output<typeof Config>
+  // The whole output of cut results: deleted with its session, and all when this goes away.
+  const spills = new SpillStore(outputDir, {
+    callBytes: limits.spillCallBytes,
+    sessionBytes: limits.spillSessionBytes,
+  })
+  spills.prepare()
+  ctx.effect(() => () => spills.dispose(), 'spilled output')
   // Looked up per call, so a replaced provider is used; untraced: no proxy on the hot path.
   const shellOf = () => untraced(ctx.shell)
   const jobs = new CommandJobs({
     get shell() {
       return shellOf()
     },
-    outputDir,
+    spills,
   })
   const host = {
     get shell() {
       return shellOf()
     },
-    outputDir,
+    spills,
     jobs,
     batchMs,
     network: sandboxNetwork,

@@ -4,18 +4,20 @@
 // and only that session sees it. Reading gives the output since the last read, capped as a
 // command's is, and whether it still runs or how it ended; killing ends its process group.
 // A job the shell forgot (its session ended, its provider went away) is no longer listed.
-import { join } from 'node:path'
 import type { JobProvider, JobSummary } from '@deepseek-ai/dsh-jobs'
 import type { Shell, ShellProcess } from '@deepseek-ai/dsh-shell'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import { endingOf } from './ending'
 import { CommandOutput } from './output'
 import { commandTitle } from './present'
+import { spillOf } from './spill'
+import type { SpillStore } from './spill'
 
 export interface CommandJobsHost {
   /** Looked up each time: a replaced shell provider is used. */
   readonly shell: Shell
-  outputDir: string
+  /** Where the whole of a cut read is kept. */
+  spills: SpillStore
 }
 
 interface TrackedJob {
@@ -56,9 +58,7 @@ export class CommandJobs implements JobProvider {
 
   read(id: string, exec: ToolExecution): string {
     const read = this.host.shell.jobs.read(id)
-    const output = new CommandOutput(
-      join(this.host.outputDir, 'jobs', `${Date.now()}-${exec.callId}.log`),
-    )
+    const output = new CommandOutput(() => spillOf(this.host.spills, exec, `job-${exec.callId}`))
     output.push(read.output)
     const { text } = output.finish()
     const dropped = read.dropped > 0 ? `[${read.dropped} earlier characters were dropped]\n` : ''

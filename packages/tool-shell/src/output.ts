@@ -1,10 +1,11 @@
 // CommandOutput: a command's output as it streams, kept within bounds whatever its size. Up to
 // the cap it is kept whole; past it, the head and the tail are kept (half the cap each) and the
 // whole output goes to a file, so the model gets head + a line saying how much was left out and
-// where the rest is + tail. Cuts never fall inside a character (a UTF-16 surrogate pair; the
-// text is already decoded from UTF-8 whole characters). Memory stays at about twice the cap.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+// where the rest is + tail. The file is the spill store's (./spill), bounded per call and per
+// session: past a bound the note says how much the file holds, or that none was kept. Cuts
+// never fall inside a character (a UTF-16 surrogate pair; the text is already decoded from
+// UTF-8 whole characters). Memory stays at about twice the cap.
+import type { SpillFile } from './spill'
 
 /** The most characters of output the model gets. */
 export const OUTPUT_CAP_CHARS = 30_000
@@ -23,12 +24,13 @@ export class CommandOutput {
   private tail: string[] = []
   private tailChars = 0
   private total = 0
-  private fd: number | undefined
+  private spilled = false
+  private file: SpillFile | undefined
   private readonly half: number
 
-  /** `spillPath`: where the whole output goes once it passes the cap. */
+  /** `openSpill`: the file the whole output goes to once it passes the cap (none: not kept). */
   constructor(
-    private readonly spillPath: string,
+    private readonly openSpill: () => SpillFile | undefined,
     private readonly cap = OUTPUT_CAP_CHARS,
   ) {
     this.half = Math.floor(cap / 2)
@@ -37,11 +39,11 @@ export class CommandOutput {
   push(text: string): void {
     if (text.length === 0) return
     this.total += text.length
-    if (this.fd === undefined) {
+    if (!this.spilled) {
       this.head += text
       if (this.total > this.cap) this.spill()
     } else {
-      writeSync(this.fd, text)
+      this.file?.write(text)
       this.tail.push(text)
       this.tailChars += text.length
     }
@@ -49,19 +51,32 @@ export class CommandOutput {
   }
 
   finish(): CapturedOutput {
-    if (this.fd === undefined) return { text: this.head, totalChars: this.total }
-    closeSync(this.fd)
+    if (!this.spilled) return { text: this.head, totalChars: this.total }
+    this.file?.close()
     const tail = this.tail.join('')
     const left = this.total - this.head.length - tail.length
-    const note = `\n\n[… ${left} characters left out; the whole output (${this.total} characters) is in ${this.spillPath} …]\n\n`
-    return { text: this.head + note + tail, totalChars: this.total, file: this.spillPath }
+    const note = `\n\n[… ${left} characters left out; ${this.whereTheRestIs()} …]\n\n`
+    const text = this.head + note + tail
+    return { text, totalChars: this.total, ...(this.file && { file: this.file.path }) }
+  }
+
+  private whereTheRestIs(): string {
+    const file = this.file
+    if (file === undefined) {
+      return 'the rest was not kept: this session’s spilled output reached its limit'
+    }
+    if (!file.cut) return `the whole output (${this.total} characters) is in ${file.path}`
+    return (
+      `the first ${file.kept} bytes of the output (${this.total} characters in all) are in ` +
+      `${file.path}; the rest was not kept (a spill limit)`
+    )
   }
 
   /** Past the cap: the file gets everything so far, the head keeps its half, the tail the rest. */
   private spill(): void {
-    mkdirSync(dirname(this.spillPath), { recursive: true })
-    this.fd = openSync(this.spillPath, 'w', 0o600)
-    writeSync(this.fd, this.head)
+    this.spilled = true
+    this.file = this.openSpill()
+    this.file?.write(this.head)
     const cut = boundary(this.head, this.half)
     this.tail = [this.head.slice(cut)]
     this.tailChars = this.head.length - cut

@@ -2,7 +2,7 @@
 // `tools/warm-up` of the process runs the shell's own warm-up and one call of the tool in the
 // session's folder, asking nothing and writing nothing; a session opening beside it starts
 // none of it again.
-import { existsSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ShellExit } from '@deepseek-ai/dsh-shell'
 import { untraced } from '@deepseek-ai/dsh-tools'
@@ -37,6 +37,6 @@ describe('the warm-up', () => {
     expect(warmUp).toHaveBeenCalledTimes(1)
     expect(warmUp).toHaveBeenCalledWith(stack.root)
     expect(stack.asked).toEqual([])
-    expect(existsSync(stack.outputDir)).toBe(false)
+    expect(readdirSync(stack.outputDir)).toEqual([])
   })
 })

@@ -131,11 +131,11 @@ export async function serverPids(stack: McpStack): Promise<number[]> {
 }
 
 /** The pid of the child the test server started (MCP_TEST_FORK), once it noted it. */
-export async function grandchildPid(stack: McpStack): Promise<number> {
+export async function grandchildPid(stack: McpStack, label = 'grandchild'): Promise<number> {
   let pid: number | undefined
   await eventually(async () => {
-    const line = (await stack.logged()).find((logged) => logged.startsWith('grandchild '))
-    pid = line === undefined ? undefined : Number(line.slice('grandchild '.length))
+    const line = (await stack.logged()).find((logged) => logged.startsWith(`${label} `))
+    pid = line === undefined ? undefined : Number(line.slice(label.length + 1))
     return pid !== undefined
   })
   return pid!

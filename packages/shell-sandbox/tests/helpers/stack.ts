@@ -55,7 +55,7 @@ export async function testsDir(): Promise<string> {
 }
 
 export async function sandboxStack(
-  options: { shell?: SandboxShellConfig; sandboxNetwork?: boolean } = {},
+  options: { shell?: SandboxShellConfig; sandboxNetwork?: boolean; outputDir?: string } = {},
 ): Promise<SandboxStack> {
   const base = await realpath(await mkdtemp(join(await testsDir(), 'run-')))
   const root = join(base, 'root')
@@ -70,7 +70,7 @@ export async function sandboxStack(
   const fiber = await ctx.plugin(SandboxShell, { killGraceMs: 500, ...options.shell })
   const shell = ctx.shell as SandboxShell
   await ctx.plugin(ToolShell, {
-    outputDir: join(base, 'output'),
+    outputDir: options.outputDir ?? join(base, 'output'),
     batchMs: 50,
     sandboxNetwork: options.sandboxNetwork ?? false,
   })

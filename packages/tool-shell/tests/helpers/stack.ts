@@ -41,12 +41,16 @@ export interface ShellStack {
       report?: ToolExecution['report']
     },
   ): Promise<ToolExecutionResult>
+  /** Disposes tool-shell alone. */
+  disposeTools(): Promise<void>
   cleanup(): Promise<void>
 }
 
 let calls = 0
 
-export async function shellStack(): Promise<ShellStack> {
+export async function shellStack(
+  config: Omit<ToolShell.ToolShellConfig, 'outputDir'> = {},
+): Promise<ShellStack> {
   const root = await realpath(await mkdtemp(join(tmpdir(), 'dsh-tool-shell-')))
   const outputDir = join(root, '.output')
   const ctx = new Context()
@@ -55,7 +59,7 @@ export async function shellStack(): Promise<ShellStack> {
   await ctx.plugin(LocalFileSystem, { cwd: root })
   await ctx.plugin(Permission)
   const shell = await ctx.plugin(LocalShell, { killGraceMs: 500 })
-  await ctx.plugin(ToolShell, { outputDir, batchMs: 50 })
+  const tools = await ctx.plugin(ToolShell, { outputDir, batchMs: 50, ...config })
   await ctx.plugin(Jobs)
   const sessions: Record<string, ToolSession> = {}
   const stack: ShellStack = {
@@ -78,6 +82,9 @@ export async function shellStack(): Promise<ShellStack> {
         ...(options.signal && { signal: options.signal }),
         ...(options.report && { report: options.report }),
       })
+    },
+    disposeTools: async () => {
+      await tools.dispose()
     },
     cleanup: async () => {
       stack.lifetime.abort()
