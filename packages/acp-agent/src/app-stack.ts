@@ -3,11 +3,12 @@
 // list kept whole through a compaction, commands sandboxed unless turned off, MCP over stdio and
 // streamable HTTP). Pure: it builds the tree that `stack` loads; the flags fill `DshApp`.
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
 import type { DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
+import { credentialsPath } from './credentials'
 import { readVersion } from './version'
 
 /** What the app is started with (the bin fills it from its flags). */
@@ -77,6 +78,8 @@ export function appStack(app: DshApp): DshStackOptions {
             secrets,
             passEnv,
             visible: [SHELL_OUTPUT_DIR],
+            // The key `dsh-acp --login` stored (and the rest of dsh's config) stays unread.
+            hidden: [dirname(credentialsPath(process.env))],
             ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
           },
         }

@@ -3,8 +3,9 @@
 // a process-id namespace of its own with its own /proc (its /proc/sys read-only), its own
 // hostname and IPC namespaces, no capability (root included), the temp folders bound writable (for a
 // command that may write the workspace) and the read-only paths kept over them, the writable roots, the repository control folders
-// inside those roots read-only again, the unix sockets outside the roots covered, and the
-// network namespace unshared unless the network is allowed.
+// inside those roots read-only again, the unix sockets outside the roots covered, the hidden
+// paths (the agent's stored key) covered empty, and the network namespace unshared unless the
+// network is allowed.
 // Binds are laid shallowest first, so a deeper one wins: a root inside a read-only path stays
 // writable, a `.git` inside a root stays read-only. No `--new-session`: the sandboxed shell
 // stays in the process group spawnGroup made (stdin is /dev/null, no terminal to steal), so
@@ -27,6 +28,11 @@ export interface SandboxPlan {
   control: readonly string[]
   /** Unix socket files to cover, so nothing connects to them. */
   sockets: readonly string[]
+  /**
+   * Real paths a command may neither read nor list (the agent's stored key): a folder becomes
+   * an empty one, a file an empty file.
+   */
+  hidden?: readonly { path: string; folder: boolean }[]
   /** The command may reach the network. */
   network: boolean
   /** The real working directory. */
@@ -66,6 +72,10 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   for (const { path, flag } of binds) args.push(flag, path, path)
   for (const path of plan.control) args.push('--ro-bind', path, path)
   for (const path of plan.sockets) args.push('--ro-bind', '/dev/null', path)
+  for (const { path, folder } of plan.hidden ?? []) {
+    if (folder) args.push('--tmpfs', path, '--remount-ro', path)
+    else args.push('--ro-bind', '/dev/null', path)
+  }
   if (!plan.network) args.push('--unshare-net')
   args.push('--die-with-parent', '--chdir', plan.cwd, '--')
   return args

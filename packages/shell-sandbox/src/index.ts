@@ -46,6 +46,8 @@ export const Config = LocalConfig.unwrap()
       .prefault({}),
     /** Paths kept readable and read-only, over the temp folders and the roots (spilled results). */
     visible: z.array(z.string()).default([]),
+    /** Paths a confined command may neither read nor list (the agent's stored key). */
+    hidden: z.array(z.string()).default([]),
   })
   .prefault({})
 
@@ -160,7 +162,9 @@ export default class SandboxShell extends Shell {
 
   /** The bwrap arguments for `request`, run in `cwd`: real paths only. */
   argsOf(request: ShellConfinement, cwd: string): string[] {
-    return bwrapArgs(planOf(request, cwd, { visible: this.config.visible }))
+    return bwrapArgs(
+      planOf(request, cwd, { visible: this.config.visible, hidden: this.config.hidden }),
+    )
   }
 
   private async disposeAll(): Promise<void> {

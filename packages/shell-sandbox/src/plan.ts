@@ -3,7 +3,7 @@
 // filesystem), the temp folders and what stays read-only in them (the home folder, the cwd,
 // the spilled output), the repository control folders inside the writable roots (./control),
 // and the unix sockets to cover (./sockets). The pure layout is ./bwrap-args.
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import type { ShellConfinement } from '@deepseek-ai/dsh-shell'
 import type { SandboxPlan } from './bwrap-args'
@@ -18,6 +18,8 @@ export interface PlanOptions {
   home?: string
   /** The temp folders; default: `/tmp` and `$TMPDIR`. */
   temp?: readonly string[]
+  /** Paths a command may neither read nor list (the agent's stored key); absent ones are skipped. */
+  hidden?: readonly string[]
 }
 
 export function planOf(request: ShellConfinement, cwd: string, options: PlanOptions): SandboxPlan {
@@ -39,6 +41,10 @@ export function planOf(request: ShellConfinement, cwd: string, options: PlanOpti
     readOnly,
     control: [...controlFolders(writable, realCwd, temp), ...kept],
     sockets: socketsToCover((path) => !writable.some((root) => isWithin(path, root))),
+    hidden: realPaths(options.hidden ?? []).map((path) => ({
+      path,
+      folder: statSync(path).isDirectory(),
+    })),
     network: request.network,
     cwd: realCwd,
   }
