@@ -2,16 +2,12 @@
 // still checks the project; in the `ask` mode without a sandbox, the person is asked once per
 // workspace before a server first starts, and a refusal leaves edits as they were.
 import { afterEach, describe, expect, it } from 'vitest'
-import { probeSandbox } from '@deepseek-ai/dsh-shell-sandbox'
+import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { TSCONFIG, makeProject, mountTools, processesWith, textOf } from './helpers/project'
 import type { Mounted } from './helpers/project'
 
 const COUNT = 'export function count(): number {\n  return 1\n}\n'
-const unsandboxed = probeSandbox('bwrap')
-if (unsandboxed !== undefined && process.env.CI === 'true') {
-  throw new Error(`CI needs a working bubblewrap: ${unsandboxed}`)
-}
 
 let mounted: Mounted | undefined
 afterEach(async () => {
@@ -19,7 +15,7 @@ afterEach(async () => {
   mounted = undefined
 })
 
-describe.skipIf(unsandboxed !== undefined)('in the sandbox', () => {
+describeWithSandbox('in the sandbox', () => {
   it(
     'the TypeScript server runs under bwrap, read-only, and still reports TS2322',
     { timeout: 120_000 },
