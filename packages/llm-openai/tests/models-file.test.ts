@@ -79,6 +79,9 @@ describe('a good models file', () => {
 })
 
 describe('a bad models file', () => {
+  const rates = { inputPerMillion: 1, cachedInputPerMillion: 1, outputPerMillion: 1 }
+  /** Off-peak rates, without the peak windows they need. */
+  const byTheClock = { currency: 'USD', ...rates, offPeak: rates }
   const cases: [string, unknown, RegExp][] = [
     [
       'a price that is not a number',
@@ -93,35 +96,14 @@ describe('a bad models file', () => {
     ],
     [
       'off-peak rates without the peak windows',
-      {
-        models: {
-          m: {
-            prices: {
-              currency: 'USD',
-              inputPerMillion: 1,
-              cachedInputPerMillion: 1,
-              outputPerMillion: 1,
-              offPeak: { inputPerMillion: 1, cachedInputPerMillion: 1, outputPerMillion: 1 },
-            },
-          },
-        },
-      },
+      { models: { m: { prices: { ...byTheClock } } } },
       /models\.m\.prices: offPeak and peak go together/,
     ],
     [
       'a peak window backwards',
       {
         models: {
-          m: {
-            prices: {
-              currency: 'USD',
-              inputPerMillion: 1,
-              cachedInputPerMillion: 1,
-              outputPerMillion: 1,
-              offPeak: { inputPerMillion: 1, cachedInputPerMillion: 1, outputPerMillion: 1 },
-              peak: [{ days: [1], from: '10:00', to: '09:00' }],
-            },
-          },
+          m: { prices: { ...byTheClock, peak: [{ days: [1], from: '10:00', to: '09:00' }] } },
         },
       },
       /models\.m\.prices\.peak\[0\]: from must come before to/,

@@ -28,6 +28,11 @@ const conversation: LlmMessage[] = [
   { role: 'user', content: 'thanks' },
 ]
 
+/** The same conversation as a server that streamed no reasoning left it. */
+const unreasoned = conversation.map((message) =>
+  message.role === 'assistant' ? { ...message, reasoning: undefined } : message,
+)
+
 async function bodyOf(
   config: Omit<OpenAiLlmConfig, 'baseUrl'>,
   extra: Parameters<typeof request>[0],
@@ -64,10 +69,7 @@ describe('DeepSeek thinking', () => {
   })
 
   it('thinking on sends an empty reasoning with a tool call though none was streamed', async () => {
-    const quiet = conversation.map((message) =>
-      message.role === 'assistant' ? { ...message, reasoning: undefined } : message,
-    )
-    const body = await bodyOf({}, { messages: quiet })
+    const body = await bodyOf({}, { messages: unreasoned })
     expect(assistants(body)[0]!.reasoning_content).toBe('')
   })
 
@@ -113,10 +115,7 @@ describe('reasoning by what the server did', () => {
   })
 
   it('a server that never streamed reasoning never sees the field', async () => {
-    const plain = conversation.map((message) =>
-      message.role === 'assistant' ? { ...message, reasoning: undefined } : message,
-    )
-    const low = await bodyOf({ model: 'qwen3:8b' }, { messages: plain, thoughtLevel: 'low' })
+    const low = await bodyOf({ model: 'qwen3:8b' }, { messages: unreasoned, thoughtLevel: 'low' })
     expect(low.reasoning_effort).toBe('low')
     expect('thinking' in low).toBe(false)
     expect(assistants(low).some((message) => 'reasoning_content' in message)).toBe(false)
