@@ -99,7 +99,7 @@ async function applyEdit(host: ToolFsHost, args: EditArgs, exec: ToolExecution) 
   return { content: checked.text === '' ? text : `${text}\n\n${checked.text}`, details }
 }
 
-/** The seed's call card: `Edit <path>`, kind edit, `"old…" → "new…"`, the file. */
+/** The call card: `Edit <path>`, kind edit, `"old…" → "new…"` as its input, the file. */
 export function presentEditCall(args: EditArgs, view?: ToolPresentationView): ToolCallPresentation {
   return {
     title: `Edit ${titlePath(args.file_path, view)}`,

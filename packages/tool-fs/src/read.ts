@@ -99,7 +99,7 @@ export function presentReadResult(
   }
 }
 
-/** The seed's call card: `Read <path>`, kind read, `offset N, limit M`, the file (and line). */
+/** The call card: `Read <path>`, kind read, `offset N, limit M` as its input, the file (and line). */
 export function presentReadCall(args: ReadArgs, view?: ToolPresentationView): ToolCallPresentation {
   const parts: string[] = []
   if (args.offset !== undefined) parts.push(`offset ${args.offset}`)

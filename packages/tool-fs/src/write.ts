@@ -79,7 +79,7 @@ async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution
   return { content: checked.text === '' ? text : `${text}\n\n${checked.text}`, details }
 }
 
-/** The seed's call card: `Write <path>`, kind edit, the file. */
+/** The call card: `Write <path>`, kind edit, the file it writes. */
 export function presentWriteCall(
   args: WriteArgs,
   view?: ToolPresentationView,
