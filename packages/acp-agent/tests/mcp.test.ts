@@ -300,7 +300,8 @@ describe('failures', () => {
     })
     await eventually(() => messages(session.updates).includes('did not start'))
     expect(messages(session.updates)).toContain('MCP server "notes" did not start.')
-    expect(messages(session.updates)).toContain('cannot open the notes database\nat startup')
+    // Quoted as dsh's own words (the client has no notices), its stderr line by line.
+    expect(messages(session.updates)).toContain('> cannot open the notes database\n> at startup')
     expect(await session.prompt('go on')).toEqual({ stopReason: 'end_turn' })
     expect(session.updates.some((u) => u.sessionUpdate === 'notice')).toBe(false)
   })

@@ -162,7 +162,7 @@ describe('a client that answers the question with an error', () => {
       rawOutput: { error: { name: 'PermissionError', code: 'PERMISSION_DENIED' } },
     })
     const text = JSON.stringify(failed && 'content' in failed ? failed.content : undefined)
-    expect(text).toContain('The editor could not ask the person whether to allow')
+    expect(text).toContain('Not run: the editor could not ask you about it')
     expect(text).toContain('error -32603: this editor cannot show the question')
     expect(statuses(session.updates, 'r2')).toEqual(['in_progress', 'completed'])
     await expect(readFile(join(workspace, 'a.txt'), 'utf8')).rejects.toThrow()

@@ -33,6 +33,7 @@ describe('the library face', () => {
     expect(root.get('llm')).toBeInstanceOf(NoticeLlm)
     expect(root.get('tools')?.names().sort()).toEqual([
       'bash',
+      'diagnostics',
       'edit',
       'glob',
       'grep',

@@ -6,6 +6,7 @@
 import { pathToFileURL } from 'node:url'
 import type { Diagnostic } from '@deepseek-ai/dsh-diagnostics'
 import { CancellationTokenSource } from 'vscode-jsonrpc/node'
+import type { MessageConnection } from 'vscode-jsonrpc/node'
 import type { Diagnostic as LspDiagnostic, InitializeResult } from 'vscode-languageserver-protocol'
 import { fromLsp, fromTsserver } from './compare'
 import type { TsserverDiagnostic } from './compare'
@@ -88,7 +89,7 @@ export class LspServer {
       }),
       ended,
     ])) as InitializeResult
-    this.process.connection.sendNotification('initialized', {})
+    notify(this.process.connection, 'initialized', {})
     if (this.options.tsserver) this.pull = 'tsserver'
     else if (answer.capabilities.diagnosticProvider) this.pull = 'lsp'
   }
@@ -104,13 +105,13 @@ export class LspServer {
     const { connection } = this.process
     if (open === undefined) {
       this.documents.set(uri, { version: 1, languageId })
-      connection.sendNotification('textDocument/didOpen', {
+      notify(connection, 'textDocument/didOpen', {
         textDocument: { uri, languageId, version: 1, text },
       })
       return
     }
     open.version += 1
-    connection.sendNotification('textDocument/didChange', {
+    notify(connection, 'textDocument/didChange', {
       textDocument: { uri, version: open.version },
       contentChanges: [{ text }],
     })
@@ -218,12 +219,21 @@ export class LspServer {
       const source = new CancellationTokenSource()
       setTimeout(() => source.cancel(), 500).unref()
       await connection.sendRequest('shutdown', undefined, source.token)
-      connection.sendNotification('exit')
+      notify(connection, 'exit', undefined)
     } catch {
       // A server that does not answer is ended below.
     }
     await this.process.kill()
   }
+}
+
+/**
+ * Sends a notification without waiting for it. A server that died mid-write rejects the send
+ * (its pipe is gone); that death is the process's exit, reported there, so the rejection is
+ * dropped here rather than left unhandled.
+ */
+function notify(connection: MessageConnection, method: string, params: unknown): void {
+  connection.sendNotification(method, params).catch(() => {})
 }
 
 interface PublishParams {
