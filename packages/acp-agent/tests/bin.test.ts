@@ -283,10 +283,10 @@ describe('the demo', () => {
     ]) {
       expect(out.stdout).toContain(line)
     }
-    // In auto-edit the command runs unasked in the sandbox; without one it is asked about (what
-    // "always" offers for it is the classifier's to say, so only the question's start is fixed).
-    const question =
-      '? Allow "echo "src holds $(ls src | wc -l) files"; grep -c Goodbye src/farewell.ts"?  [Allow / Always allow '
+    // In auto-edit the command runs unasked in the sandbox; without one it is asked about, by
+    // its description (what "always" offers for it is the classifier's to say, so only the
+    // question's start is fixed).
+    const question = '? Allow "Count the sources and check the farewell"?  [Allow / Always allow '
     expect(out.stdout.includes(question)).toBe(sandboxMissing() !== undefined)
   }, 60_000)
 })
