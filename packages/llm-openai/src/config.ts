@@ -6,6 +6,10 @@ import { z } from 'zod'
 import { ModelFactsSchema, PricesSchema } from './models-file'
 
 export const DEFAULT_BASE_URL = 'https://api.deepseek.com'
+/**
+ * DeepSeek's own name for its current model (V4.1-Flash since 2026-09-10, per its *Models &
+ * Pricing* page as of 2026-11-15; checked again 2026-12-05).
+ */
 export const DEFAULT_MODEL = 'deepseek-flash'
 
 export const Config = z
