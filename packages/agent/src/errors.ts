@@ -2,6 +2,7 @@
 // message), listed here and in the README. Model and tool failures are not thrown: they end a
 // turn or become tool results (arguments that are not JSON are the tools package's
 // TOOL_INVALID_JSON).
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const AGENT_ERROR_CODES = [
   /** `cwd` is missing, relative, not existing, or not a directory. */
@@ -26,17 +27,7 @@ export const AGENT_ERROR_CODES = [
 
 export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number]
 
-export class AgentError extends Error {
-  override readonly name = 'AgentError'
-  readonly code: AgentErrorCode
-
-  constructor(code: AgentErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-  }
-}
+export class AgentError extends codedError('AgentError', AGENT_ERROR_CODES) {}
 
 /** True for an AgentError (of `code`, when given). */
-export function isAgentError(value: unknown, code?: AgentErrorCode): value is AgentError {
-  return value instanceof AgentError && (code === undefined || value.code === code)
-}
+export const isAgentError = guardOf(AgentError)

@@ -2,6 +2,7 @@
 // and the file tools report for the files they work on. Its message is neutral, in the seam's
 // vocabulary (`oldString`, `replaceAll`), for API users; `details` carries the facts a caller
 // needs to word it its own way (tool-fs words it for a model, keyed by code).
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const FS_ERROR_CODES = [
   /** Nothing at the path, or a parent component is a file (the path cannot exist). */
@@ -68,22 +69,17 @@ export interface FsErrorOptions {
   cause?: unknown
 }
 
-export class FsError extends Error {
-  override readonly name = 'FsError'
-  readonly code: FsErrorCode
+export class FsError extends codedError('FsError', FS_ERROR_CODES) {
   /** The path the failure concerns, when there is one. */
   readonly path?: string
   readonly details: FsErrorDetails
 
   constructor(code: FsErrorCode, message: string, options: FsErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
+    super(code, message, options)
     this.path = options.path
     this.details = options.details ?? {}
   }
 }
 
 /** True for an FsError (of `code`, when given). */
-export function isFsError(value: unknown, code?: FsErrorCode): value is FsError {
-  return value instanceof FsError && (code === undefined || value.code === code)
-}
+export const isFsError = guardOf(FsError)

@@ -1,5 +1,6 @@
 // JobError: a job_output or job_kill call the seam cannot serve, with a code the registry
 // reports (`error: { name: 'JobError', code }`) and a message that says what to do instead.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const JOB_ERROR_CODES = [
   /** The id names no background job of the call's session (the message lists its jobs). */
@@ -8,17 +9,7 @@ export const JOB_ERROR_CODES = [
 
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number]
 
-export class JobError extends Error {
-  override readonly name = 'JobError'
-  readonly code: JobErrorCode
-
-  constructor(code: JobErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export class JobError extends codedError('JobError', JOB_ERROR_CODES) {}
 
 /** True for a JobError (of `code`, when given). */
-export function isJobError(value: unknown, code?: JobErrorCode): value is JobError {
-  return value instanceof JobError && (code === undefined || value.code === code)
-}
+export const isJobError = guardOf(JobError)

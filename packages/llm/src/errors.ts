@@ -1,6 +1,7 @@
 // LlmError: the one error of the ctx.llm seam, with a `code` from LLM_ERROR_CODES. Providers
 // throw it for every failure, the script parser for a bad script (with `path` and `file`), and
 // every stream for an abort (`createAbortError`). No I/O here; callers branch on `code`.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const LLM_ERROR_CODES = [
   /** The request's signal fired: during the request, the stream or a wait. */
@@ -37,16 +38,13 @@ export interface LlmErrorOptions {
   cause?: unknown
 }
 
-export class LlmError extends Error {
-  override readonly name = 'LlmError'
-  readonly code: LlmErrorCode
+export class LlmError extends codedError('LlmError', LLM_ERROR_CODES) {
   readonly status?: number
   readonly path?: string
   readonly file?: string
 
   constructor(code: LlmErrorCode, message: string, options: LlmErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
+    super(code, message, options)
     this.status = options.status
     this.path = options.path
     this.file = options.file
@@ -54,9 +52,7 @@ export class LlmError extends Error {
 }
 
 /** True for an LlmError (of `code`, when given). */
-export function isLlmError(value: unknown, code?: LlmErrorCode): value is LlmError {
-  return value instanceof LlmError && (code === undefined || value.code === code)
-}
+export const isLlmError = guardOf(LlmError)
 
 /** The error a stream throws when its request's signal fires: `LLM_ABORTED`, with the reason. */
 export function createAbortError(signal?: AbortSignal): LlmError {

@@ -1,5 +1,7 @@
 // McpError: the failures of a call to an MCP server's tool, each with a code the model and a UI
 // can tell apart, and a message saying what happened and what to do.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
+
 export const MCP_ERROR_CODES = [
   /** The server answered the call with a result marked as an error. */
   'MCP_TOOL_ERROR',
@@ -13,18 +15,7 @@ export const MCP_ERROR_CODES = [
 
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[number]
 
-export class McpError extends Error {
-  override readonly name = 'McpError'
+export class McpError extends codedError('McpError', MCP_ERROR_CODES) {}
 
-  constructor(
-    readonly code: McpErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
-}
-
-export function isMcpError(value: unknown, code?: McpErrorCode): value is McpError {
-  return value instanceof McpError && (code === undefined || value.code === code)
-}
+/** True for a McpError (of `code`, when given). */
+export const isMcpError = guardOf(McpError)

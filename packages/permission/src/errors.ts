@@ -4,6 +4,7 @@
 // person reads on the call's card: the message is worded for the model (what to do next, never
 // to retry), the card says what happened to the person who decided. Codes listed here and in
 // the README.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const PERMISSION_ERROR_CODES = [
   /** The person rejected the call. */
@@ -16,9 +17,7 @@ export const PERMISSION_ERROR_CODES = [
 
 export type PermissionErrorCode = (typeof PERMISSION_ERROR_CODES)[number]
 
-export class PermissionError extends Error {
-  override readonly name = 'PermissionError'
-  readonly code: PermissionErrorCode
+export class PermissionError extends codedError('PermissionError', PERMISSION_ERROR_CODES) {
   /** The sentence a person reads on the card, when it differs from the model's message. */
   readonly forPerson?: string
 
@@ -27,16 +26,10 @@ export class PermissionError extends Error {
     message: string,
     options?: { cause?: unknown; forPerson?: string },
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
+    super(code, message, options)
     if (options?.forPerson !== undefined) this.forPerson = options.forPerson
   }
 }
 
 /** True for a PermissionError (of `code`, when given). */
-export function isPermissionError(
-  value: unknown,
-  code?: PermissionErrorCode,
-): value is PermissionError {
-  return value instanceof PermissionError && (code === undefined || value.code === code)
-}
+export const isPermissionError = guardOf(PermissionError)

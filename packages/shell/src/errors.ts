@@ -1,5 +1,6 @@
 // ShellError: every failure ctx.shell reports. A raw Node error (ENOENT, EACCES) never escapes
 // a provider; the codes are listed here and in the README.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const SHELL_ERROR_CODES = [
   /** The working directory does not exist or is not a directory. */
@@ -16,17 +17,7 @@ export const SHELL_ERROR_CODES = [
 
 export type ShellErrorCode = (typeof SHELL_ERROR_CODES)[number]
 
-export class ShellError extends Error {
-  override readonly name = 'ShellError'
-  readonly code: ShellErrorCode
-
-  constructor(code: ShellErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-  }
-}
+export class ShellError extends codedError('ShellError', SHELL_ERROR_CODES) {}
 
 /** True for a ShellError (of `code`, when given). */
-export function isShellError(value: unknown, code?: ShellErrorCode): value is ShellError {
-  return value instanceof ShellError && (code === undefined || value.code === code)
-}
+export const isShellError = guardOf(ShellError)

@@ -1,5 +1,6 @@
 // SystemPromptError: what `ctx.systemPrompt.add` throws for a section it refuses. The codes
 // are listed here and in the README; nothing else in the package throws.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const SYSTEM_PROMPT_ERROR_CODES = [
   /** A section with the same name is already added. */
@@ -10,20 +11,7 @@ export const SYSTEM_PROMPT_ERROR_CODES = [
 
 export type SystemPromptErrorCode = (typeof SYSTEM_PROMPT_ERROR_CODES)[number]
 
-export class SystemPromptError extends Error {
-  override readonly name = 'SystemPromptError'
-  readonly code: SystemPromptErrorCode
-
-  constructor(code: SystemPromptErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-  }
-}
+export class SystemPromptError extends codedError('SystemPromptError', SYSTEM_PROMPT_ERROR_CODES) {}
 
 /** True for a SystemPromptError (of `code`, when given). */
-export function isSystemPromptError(
-  value: unknown,
-  code?: SystemPromptErrorCode,
-): value is SystemPromptError {
-  return value instanceof SystemPromptError && (code === undefined || value.code === code)
-}
+export const isSystemPromptError = guardOf(SystemPromptError)

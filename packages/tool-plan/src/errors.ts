@@ -1,6 +1,7 @@
 // PlanError: what the todo tool refuses after its arguments passed the schema, with a code the
 // registry reports (`error: { name: 'PlanError', code }`) and a message that tells the model
 // how to send the list again.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const PLAN_ERROR_CODES = [
   /** More than one item is `in_progress`: one thing is worked on at a time. */
@@ -9,17 +10,7 @@ export const PLAN_ERROR_CODES = [
 
 export type PlanErrorCode = (typeof PLAN_ERROR_CODES)[number]
 
-export class PlanError extends Error {
-  override readonly name = 'PlanError'
-  readonly code: PlanErrorCode
-
-  constructor(code: PlanErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export class PlanError extends codedError('PlanError', PLAN_ERROR_CODES) {}
 
 /** True for a PlanError (of `code`, when given). */
-export function isPlanError(value: unknown, code?: PlanErrorCode): value is PlanError {
-  return value instanceof PlanError && (code === undefined || value.code === code)
-}
+export const isPlanError = guardOf(PlanError)

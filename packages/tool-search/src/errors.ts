@@ -1,6 +1,7 @@
 // SearchError: what the glob and grep tools throw for a search that cannot run or did not
 // finish. The registry turns it into an error result with `error: { name, code }`; the message
 // is worded for the model (what went wrong, what to do). Codes are listed here and in the README.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const SEARCH_ERROR_CODES = [
   /** No ripgrep binary: neither the platform package of @vscode/ripgrep nor `rg` on PATH. */
@@ -19,17 +20,7 @@ export const SEARCH_ERROR_CODES = [
 
 export type SearchErrorCode = (typeof SEARCH_ERROR_CODES)[number]
 
-export class SearchError extends Error {
-  override readonly name = 'SearchError'
-  readonly code: SearchErrorCode
-
-  constructor(code: SearchErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-  }
-}
+export class SearchError extends codedError('SearchError', SEARCH_ERROR_CODES) {}
 
 /** True for a SearchError (of `code`, when given). */
-export function isSearchError(value: unknown, code?: SearchErrorCode): value is SearchError {
-  return value instanceof SearchError && (code === undefined || value.code === code)
-}
+export const isSearchError = guardOf(SearchError)

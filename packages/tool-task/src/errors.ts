@@ -1,5 +1,7 @@
 // TaskError: why a task did not run or a delegate's call was refused. Codes listed here and in
 // the README.
+import { codedError } from '@deepseek-ai/dsh-tools/coded-error'
+
 export const TASK_ERROR_CODES = [
   /** The call has no agent session to delegate from, or the delegates are nested too deep. */
   'TASK_NOT_ALLOWED',
@@ -15,13 +17,4 @@ export const TASK_ERROR_CODES = [
 
 export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number]
 
-export class TaskError extends Error {
-  override readonly name = 'TaskError'
-
-  constructor(
-    readonly code: TaskErrorCode,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class TaskError extends codedError('TaskError', TASK_ERROR_CODES) {}

@@ -2,6 +2,7 @@
 // and the agent host for arguments that are not JSON. Tools may throw any error with a string
 // `code` (an FsError, their own); the registry turns every throw into an error result, so this
 // class is for the registry's own codes, listed here and in the README.
+import { codedError, guardOf } from './coded-error'
 
 export const TOOL_ERROR_CODES = [
   /** The call names no registered tool. */
@@ -22,17 +23,7 @@ export const TOOL_ERROR_CODES = [
 
 export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number]
 
-export class ToolError extends Error {
-  override readonly name = 'ToolError'
-  readonly code: ToolErrorCode
-
-  constructor(code: ToolErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
-    this.code = code
-  }
-}
+export class ToolError extends codedError('ToolError', TOOL_ERROR_CODES) {}
 
 /** True for a ToolError (of `code`, when given). */
-export function isToolError(value: unknown, code?: ToolErrorCode): value is ToolError {
-  return value instanceof ToolError && (code === undefined || value.code === code)
-}
+export const isToolError = guardOf(ToolError)

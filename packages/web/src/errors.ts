@@ -1,5 +1,6 @@
 // WebError: what fetching or searching refuses or fails with, with a code a tool reports
 // (`error: { name: 'WebError', code }`) and a message that says what was wrong and what to do.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const WEB_ERROR_CODES = [
   /** Not an http(s) URL, or not a URL at all. */
@@ -24,17 +25,7 @@ export const WEB_ERROR_CODES = [
 
 export type WebErrorCode = (typeof WEB_ERROR_CODES)[number]
 
-export class WebError extends Error {
-  override readonly name = 'WebError'
-  readonly code: WebErrorCode
-
-  constructor(code: WebErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-  }
-}
+export class WebError extends codedError('WebError', WEB_ERROR_CODES) {}
 
 /** True for a WebError (of `code`, when given). */
-export function isWebError(value: unknown, code?: WebErrorCode): value is WebError {
-  return value instanceof WebError && (code === undefined || value.code === code)
-}
+export const isWebError = guardOf(WebError)
