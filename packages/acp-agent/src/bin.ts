@@ -14,6 +14,9 @@ import { Context, Logger } from 'cordis'
 import { config as zodConfig } from 'zod'
 import { DEFAULT_BASE_URL } from '@deepseek-ai/dsh-llm-openai'
 import { parseCli, USAGE } from './cli'
+import type { CliCommand } from './cli'
+import type { ApiKeySource } from './api-key'
+import type { DshApp } from './app-stack'
 import { serverSignIn } from './app-auth'
 import { credentialsPath } from './credentials'
 import { runLogin, runLogout } from './login'
@@ -66,29 +69,25 @@ async function main(argv: string[]): Promise<void> {
       log.line(`dsh-acp: ${command.message}\nRun dsh-acp --help for usage.`)
       process.exit(2)
   }
+  return serve(command, argv)
+}
 
+type ServeCommand = Extract<CliCommand, { kind: 'serve' }>
+
+/** Serves ACP on stdio until the editor ends the connection or the process is told to end. */
+async function serve(command: ServeCommand, argv: string[]): Promise<void> {
+  const baseUrl = command.llm?.baseUrl
   // A model server's key: the environment's, else the stored one; a script needs none.
   const signedIn =
     command.script === undefined
       ? serverSignIn({
-          ...(command.baseUrl !== undefined && { baseUrl: command.baseUrl }),
+          ...(baseUrl !== undefined && { baseUrl }),
           env: process.env,
           launch: { command: process.execPath, args: [process.argv[1] ?? 'dsh-acp', ...argv] },
           warn: (problem) => log.line(`dsh-acp: ${problem}`),
         })
       : undefined
-  // Everything that can fail on bad input fails here, before a single protocol frame.
-  const choice = await chooseModel(command, process.env, signedIn?.keys)
-  if (!choice.ok) {
-    log.line(`dsh-acp: ${choice.message}`)
-    process.exit(1)
-  }
-  log.line(`dsh-acp: ${choice.description}`)
-  const web = chooseWeb(command, process.env)
-  if (!web.ok) {
-    log.line(`dsh-acp: ${web.message}`)
-    process.exit(1)
-  }
+  const app = await appOf(command, signedIn?.keys)
 
   // From here on the editor can end the process at any moment, even while the stack loads.
   keepExitPrompt()
@@ -106,36 +105,55 @@ async function main(argv: string[]): Promise<void> {
 
   const root = new Context()
   exportLogsToStderr(root)
-  const sessionsDir = resolve(command.sessions ?? defaultSessionsDir())
-  const dsh = await startDsh(
-    {
-      cwd: process.cwd(),
-      llm: choice.model,
-      ...(command.mode && { mode: command.mode }),
-      ...(command.editorTimeoutMs !== undefined && {
-        fsAcp: { timeoutMs: command.editorTimeoutMs },
-      }),
-      ...(command.mcpTimeoutMs !== undefined && { mcp: { callTimeoutMs: command.mcpTimeoutMs } }),
-      sandbox: {
-        enabled: command.sandbox !== 'off',
-        network: command.sandboxNetwork === true,
-      },
-      ...(command.passEnv !== undefined && { passEnv: command.passEnv }),
-      web: web.web,
-      // Undo's snapshots sit beside the sessions (`<state>/dsh/snapshots`).
-      snapshots: join(dirname(sessionsDir), 'snapshots'),
-      store: new FileSessionStore({
-        dir: sessionsDir,
-        warn: (problem) => log.line(`dsh-acp: sessions: ${problem}`),
-      }),
-    },
-    root,
-  )
+  const dsh = await startDsh(app, root)
   live.dsh = dsh
+  const stdio = stdioOf(live)
+  live.stdio = stdio
+  const auth = signedIn?.auth
+  const connection = dsh.serve(stdio.stream, { ...(auth && { auth }) })
+  await connection.closed.catch((error: unknown) => log.error('connection', error))
+  await end.end()
+}
 
-  // An oversized incoming line is dropped, its request answered with an error saying the limit
-  // (a parse error when its id cannot be read; see line-cap.ts); the SDK's own limit sits above
-  // ours so it never ends the connection.
+/**
+ * The app the flags describe, under the same keys; the model, the web search key and the
+ * session store are made here. Everything that can fail on bad input fails here, before a
+ * single protocol frame (the process exits saying why).
+ */
+async function appOf(command: ServeCommand, keys?: ApiKeySource): Promise<DshApp> {
+  const { kind: _kind, script, llm, sessions, web: webFlags, ...flags } = command
+  const choice = await chooseModel({ script, ...llm }, process.env, keys)
+  if (!choice.ok) {
+    log.line(`dsh-acp: ${choice.message}`)
+    process.exit(1)
+  }
+  log.line(`dsh-acp: ${choice.description}`)
+  const web = chooseWeb(webFlags ?? {}, process.env)
+  if (!web.ok) {
+    log.line(`dsh-acp: ${web.message}`)
+    process.exit(1)
+  }
+  const sessionsDir = resolve(sessions ?? defaultSessionsDir())
+  return {
+    ...flags,
+    cwd: process.cwd(),
+    llm: choice.model,
+    web: web.web,
+    // Undo's snapshots sit beside the sessions (`<state>/dsh/snapshots`).
+    snapshots: join(dirname(sessionsDir), 'snapshots'),
+    store: new FileSessionStore({
+      dir: sessionsDir,
+      warn: (problem) => log.line(`dsh-acp: sessions: ${problem}`),
+    }),
+  }
+}
+
+/**
+ * stdio as a stream of frames. An oversized incoming line is dropped, its request answered
+ * with an error saying the limit (a parse error when its id cannot be read; see line-cap.ts);
+ * the SDK's own limit sits above ours so it never ends the connection.
+ */
+function stdioOf(live: { stdio?: StdioStream }): StdioStream {
   const input = capLineLength(Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>, {
     maxLineBytes: MAX_LINE_BYTES,
     onDropped: ({ bytes, id }) => {
@@ -143,12 +161,7 @@ async function main(argv: string[]): Promise<void> {
       if (id !== undefined) live.stdio?.send(oversizedLineAnswer(id, bytes, MAX_LINE_BYTES))
     },
   })
-  const stdio = stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
-  live.stdio = stdio
-  const auth = signedIn?.auth
-  const connection = dsh.serve(stdio.stream, { ...(auth && { auth }) })
-  await connection.closed.catch((error: unknown) => log.error('connection', error))
-  await end.end()
+  return stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
 }
 
 /** `--login` / `--logout` (./login) for the server of `--base-url`: the exit code. */

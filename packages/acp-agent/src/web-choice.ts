@@ -3,21 +3,18 @@
 // with DSH_WEB_SEARCH_KEY, else DEEPSEEK_API_KEY). Pure: the environment is passed in.
 import type { DshWebOptions } from './app-stack'
 
+/** The web flags under DshWebOptions' keys (./cli-schema); DeepSeek's search without its key. */
 export interface WebFlags {
-  webAllowPrivate?: boolean
-  webSearchUrl?: string
-  webSearchDeepseek?: boolean
-  webSearchDeepseekUrl?: string
+  allowPrivate?: boolean
+  searxngUrl?: string
+  deepseek?: { baseUrl?: string }
 }
 
 export type WebChoice = { ok: true; web: DshWebOptions } | { ok: false; message: string }
 
 export function chooseWeb(flags: WebFlags, env: Record<string, string | undefined>): WebChoice {
-  const web: DshWebOptions = {
-    ...(flags.webAllowPrivate === true && { allowPrivate: true }),
-    ...(flags.webSearchUrl !== undefined && { searxngUrl: flags.webSearchUrl }),
-  }
-  if (flags.webSearchDeepseek !== true) return { ok: true, web }
+  const { deepseek, ...web } = flags
+  if (deepseek === undefined) return { ok: true, web }
   const apiKey = nonEmpty(env.DSH_WEB_SEARCH_KEY) ?? nonEmpty(env.DEEPSEEK_API_KEY)
   if (apiKey === undefined) {
     return {
@@ -26,11 +23,7 @@ export function chooseWeb(flags: WebFlags, env: Record<string, string | undefine
         '--web-search-deepseek needs a DeepSeek API key: set DEEPSEEK_API_KEY (or DSH_WEB_SEARCH_KEY).',
     }
   }
-  const baseUrl = flags.webSearchDeepseekUrl
-  return {
-    ok: true,
-    web: { ...web, deepseek: { apiKey, ...(baseUrl !== undefined && { baseUrl }) } },
-  }
+  return { ok: true, web: { ...web, deepseek: { apiKey, ...deepseek } } }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { appStack } from '../src/app-stack'
 import { parseCli, USAGE } from '../src/cli'
+import { cliFlags } from '../src/cli-schema'
 import { zedSettings } from '../src/zed-settings'
 
 describe('flags that select a command', () => {
@@ -20,8 +22,7 @@ describe('flags that select a command', () => {
     ).toEqual({
       kind: 'serve',
       script: 'a.json',
-      model: 'deepseek-reasoner',
-      baseUrl: 'http://127.0.0.1:9/v1',
+      llm: { model: 'deepseek-reasoner', baseUrl: 'http://127.0.0.1:9/v1' },
     })
   })
 
@@ -30,18 +31,23 @@ describe('flags that select a command', () => {
   })
 
   it('the editor timeout is taken in seconds', () => {
-    expect(parseCli(['--editor-timeout', '2.5'])).toEqual({ kind: 'serve', editorTimeoutMs: 2500 })
+    expect(parseCli(['--editor-timeout', '2.5'])).toEqual({
+      kind: 'serve',
+      fsAcp: { timeoutMs: 2500 },
+    })
   })
 
   it('the mcp timeout is taken in seconds', () => {
-    expect(parseCli(['--mcp-timeout', '0.5'])).toEqual({ kind: 'serve', mcpTimeoutMs: 500 })
+    expect(parseCli(['--mcp-timeout', '0.5'])).toEqual({
+      kind: 'serve',
+      mcp: { callTimeoutMs: 500 },
+    })
   })
 
   it('the sandbox can be turned off and its network on', () => {
     expect(parseCli(['--sandbox', 'off', '--sandbox-network'])).toEqual({
       kind: 'serve',
-      sandbox: 'off',
-      sandboxNetwork: true,
+      sandbox: { enabled: false, network: true },
     })
   })
 
@@ -106,7 +112,10 @@ describe('flags that select a command', () => {
 
 describe('the context window', () => {
   it('--context-window takes whole tokens', () => {
-    expect(parseCli(['--context-window', '65536'])).toEqual({ kind: 'serve', contextWindow: 65536 })
+    expect(parseCli(['--context-window', '65536'])).toEqual({
+      kind: 'serve',
+      llm: { contextWindow: 65536 },
+    })
   })
 
   it('a context window that is not a whole number of at least 1024 tokens is refused', () => {
@@ -254,5 +263,44 @@ describe('the Zed settings entry', () => {
         'qwen3:8b',
       ],
     })
+  })
+})
+
+describe('the flags and the config keys', () => {
+  it('every flag --help lists is parsed, and every parsed flag is listed', () => {
+    const options = USAGE.slice(USAGE.indexOf('Options:'), USAGE.indexOf('Environment:'))
+    const listed = new Set([...options.matchAll(/^ {2}--([a-z-]+)/gm)].map((match) => match[1]))
+    const parsed = new Set([
+      ...cliFlags().map(({ flag }) => flag.name),
+      'print-zed-settings',
+      'login',
+      'logout',
+      'help',
+      'version',
+    ])
+    expect([...listed].sort()).toEqual([...parsed].sort())
+  })
+
+  it('a serving flag reaches the stack under the key its plugin reads', () => {
+    const command = parseCli([
+      '--editor-timeout',
+      '2',
+      '--mcp-timeout',
+      '3',
+      '--mode',
+      'plan',
+      '--web-allow-private',
+    ])
+    if (command.kind !== 'serve') throw new Error(`not served: ${JSON.stringify(command)}`)
+    const { kind: _kind, script: _script, llm: _llm, sessions: _sessions, web, ...flags } = command
+    const stack = appStack({
+      ...flags,
+      web: { ...web, deepseek: undefined },
+      llm: { kind: 'unconfigured' },
+    })
+    expect(stack.fsAcp).toEqual({ timeoutMs: 2000 })
+    expect(stack.mcp).toEqual({ callTimeoutMs: 3000 })
+    expect(stack.permission).toEqual({ defaultMode: 'plan' })
+    expect(stack.web).toEqual({ allowPrivate: true })
   })
 })

@@ -9,10 +9,9 @@ describe('web flags', () => {
     const command = parseCli(['--web-allow-private', '--web-search-url', 'http://localhost:8888'])
     expect(command).toEqual({
       kind: 'serve',
-      webAllowPrivate: true,
-      webSearchUrl: 'http://localhost:8888',
+      web: { allowPrivate: true, searxngUrl: 'http://localhost:8888' },
     })
-    expect(chooseWeb(command as never, {})).toEqual({
+    expect(chooseWeb((command as { web: object }).web, {})).toEqual({
       ok: true,
       web: { allowPrivate: true, searxngUrl: 'http://localhost:8888' },
     })
@@ -31,24 +30,28 @@ describe('web flags', () => {
 
   it('gives deepseek search the search key, else the deepseek key, and its base url', () => {
     const command = parseCli(['--web-search-deepseek-url', 'http://127.0.0.1:9/'])
-    expect(command).toMatchObject({
-      webSearchDeepseek: true,
-      webSearchDeepseekUrl: 'http://127.0.0.1:9/',
+    expect(command).toEqual({
+      kind: 'serve',
+      web: { deepseek: { baseUrl: 'http://127.0.0.1:9/' } },
     })
+    expect(parseCli(['--web-search-deepseek'])).toEqual({ kind: 'serve', web: { deepseek: {} } })
     expect(
-      chooseWeb(command as never, { DEEPSEEK_API_KEY: 'sk-a', DSH_WEB_SEARCH_KEY: 'sk-b' }),
+      chooseWeb((command as { web: object }).web, {
+        DEEPSEEK_API_KEY: 'sk-a',
+        DSH_WEB_SEARCH_KEY: 'sk-b',
+      }),
     ).toEqual({
       ok: true,
       web: { deepseek: { apiKey: 'sk-b', baseUrl: 'http://127.0.0.1:9/' } },
     })
-    expect(chooseWeb({ webSearchDeepseek: true }, { DEEPSEEK_API_KEY: 'sk-a' })).toEqual({
+    expect(chooseWeb({ deepseek: {} }, { DEEPSEEK_API_KEY: 'sk-a' })).toEqual({
       ok: true,
       web: { deepseek: { apiKey: 'sk-a' } },
     })
   })
 
   it('refuses deepseek search without a key, saying which variable to set', () => {
-    expect(chooseWeb({ webSearchDeepseek: true }, { DEEPSEEK_API_KEY: ' ' })).toEqual({
+    expect(chooseWeb({ deepseek: {} }, { DEEPSEEK_API_KEY: ' ' })).toEqual({
       ok: false,
       message: expect.stringContaining('set DEEPSEEK_API_KEY'),
     })
