@@ -1,12 +1,14 @@
-// The harness's options and the stack's options tree it loads (`harnessStack`): the app's
-// stack, minus what a test did not ask for, with a scripted model or the OpenAI-compatible one.
+// The harness's options and the stack's options tree it loads (`harnessStack`): the app's tree
+// (stack's appTree, where each choice is written once) with only the keys a test asked for, a
+// scripted model or the OpenAI-compatible one, and what a test needs in place of the
+// process's (its workspace, its resolver, no proxy from the environment, no MCP).
 import { join } from 'node:path'
 import type { Context } from 'cordis'
 import type { SessionStore } from '@deepseek-ai/dsh-agent'
 import type { LlmScript } from '@deepseek-ai/dsh-llm'
-import { PERMISSION_MODES } from '@deepseek-ai/dsh-permission'
 import type { PermissionModeId } from '@deepseek-ai/dsh-permission'
-import type { DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
+import { appTree } from '@deepseek-ai/dsh-stack'
+import type { DshApp, DshModelOptions, DshStackOptions } from '@deepseek-ai/dsh-stack'
 import type { WebResolver } from '@deepseek-ai/dsh-web'
 import type { PermissionAnswerer } from './client'
 import type { HarnessEditorOptions } from './editor'
@@ -98,74 +100,83 @@ export interface AcpHarnessOptions {
 /** The OpenAI-compatible model's config, as the stack's `llm` key takes it. */
 export type OpenAiModelOptions = Omit<Extract<DshModelOptions, { kind: 'openai' }>, 'kind'>
 
-/** The stack's options tree for a harness: the app's stack, minus what the test did not ask for. */
+/** The stack's options tree for a harness: the app's tree, with only the keys the test asked for. */
 export function harnessStack(options: AcpHarnessOptions, workspace: string): DshStackOptions {
-  const mode = options.mode ?? 'ask'
-  const files: DshStackOptions = options.withFs
-    ? {
-        fsLocal: { cwd: workspace },
-        // As the app does: the agent reads and writes through each session's editor when its
-        // client offers the fs methods, else the disk.
-        fsAcp:
-          options.editor?.timeoutMs === undefined ? {} : { timeoutMs: options.editor.timeoutMs },
-        fsPolicy: {},
-        toolFs: {},
-        ...(options.diagnostics && { diagnostics: options.diagnostics }),
-        toolSearch: {},
-        permission: { defaultMode: mode },
-      }
-    : {}
+  const app = appTree({
+    cwd: workspace,
+    llm: modelOf(options),
+    ...(options.mode !== undefined && { mode: options.mode }),
+    ...(options.editor?.timeoutMs !== undefined && {
+      fsAcp: { timeoutMs: options.editor.timeoutMs },
+    }),
+    ...(options.store !== undefined && { store: options.store }),
+    sandbox: sandboxOf(options),
+    ...(options.web !== undefined && { web: options.web }),
+    shellOutputDir: join(workspace, '.dsh-output'),
+  })
+  // The harness loads no MCP servers, so its bridge offers none.
+  const { mcpCapabilities: _none, ...acp } = app.acp ?? {}
   return {
-    ...files,
-    ...(options.withPlan && { toolPlan: {} }),
-    ...(options.withAsk && { toolAsk: {} }),
+    // As the app does: the agent reads and writes through each session's editor when its
+    // client offers the fs methods, else the disk.
+    ...(options.withFs && pick(app, FILE_KEYS)),
+    ...(options.withFs && options.diagnostics && { diagnostics: options.diagnostics }),
+    ...(options.withPlan && pick(app, ['toolPlan'])),
+    ...(options.withAsk && pick(app, ['toolAsk'])),
     // Images, as the app mounts them (read_image needs ctx.fs).
-    ...(options.withImages && options.withFs && { toolImage: {} }),
-    ...(options.withShell && shellOf(options, workspace)),
-    ...(options.web && webOf(options.web)),
+    ...(options.withImages && options.withFs && pick(app, ['toolImage'])),
+    ...(options.withShell && shellOf(app, options)),
+    ...(options.web && webOf(app, options.web)),
     ...(options.withKnowledge && {
       knowledge: options.withKnowledge === true ? {} : options.withKnowledge,
     }),
-    llm: options.openai
-      ? { kind: 'openai', ...options.openai }
-      : {
-          kind: 'scripted',
-          script: options.script ?? { turns: [] },
-          delayMs: options.delayMs ?? 0,
-          imageInput: options.withImages === true,
-        },
-    ...(options.withTask && { toolTask: {} }),
-    agents: {
-      maxSteps: options.maxSteps ?? 50,
-      // As the app: the plan's latest list stays whole through a compaction.
-      compaction: { keepTools: ['todo'] },
-      ...(options.store && { store: options.store }),
-    },
-    acp: { modes: [...PERMISSION_MODES], defaultMode: mode },
+    llm: app.llm,
+    ...(options.withTask && pick(app, ['toolTask'])),
+    agents: { maxSteps: options.maxSteps ?? 50, ...app.agents },
+    acp,
   }
 }
 
-/** The local shell, or the sandboxing one as the app loads it, and the shell tools. */
-function shellOf(options: AcpHarnessOptions, workspace: string): DshStackOptions {
-  const grace = typeof options.withShell === 'object' ? options.withShell : {}
+type StackKey = keyof DshStackOptions
+
+/** The keys `withFs` loads: the disk under the editor, the policy, the file tools, permission. */
+const FILE_KEYS: StackKey[] = ['fsLocal', 'fsAcp', 'fsPolicy', 'toolFs', 'toolSearch', 'permission']
+
+function pick(tree: DshStackOptions, keys: StackKey[]): DshStackOptions {
+  return Object.fromEntries(keys.map((key) => [key, tree[key]])) as DshStackOptions
+}
+
+function modelOf(options: AcpHarnessOptions): DshModelOptions {
+  if (options.openai) return { kind: 'openai', ...options.openai }
+  return {
+    kind: 'scripted',
+    script: options.script ?? { turns: [] },
+    delayMs: options.delayMs ?? 0,
+    imageInput: options.withImages === true,
+  }
+}
+
+/** The app's sandbox switch: on only when the test asks for the sandboxing shell. */
+function sandboxOf(options: AcpHarnessOptions): NonNullable<DshApp['sandbox']> {
   const sandbox = options.sandbox === true ? {} : options.sandbox
-  const outputDir = join(workspace, '.dsh-output')
-  if (sandbox === undefined || sandbox === false) {
-    return { shellLocal: grace, toolShell: { outputDir, sandboxNetwork: false } }
-  }
-  const bwrap = sandbox.bwrap === undefined ? {} : { bwrap: sandbox.bwrap }
+  if (sandbox === undefined || sandbox === false) return { enabled: false }
   return {
-    shellSandbox: { ...grace, ...bwrap, visible: [outputDir] },
-    toolShell: { outputDir, sandboxNetwork: sandbox.network === true },
+    ...(sandbox.network === true && { network: true }),
+    ...(sandbox.bwrap !== undefined && { bwrap: sandbox.bwrap }),
   }
 }
 
-/** The web tools as the app loads them (ctx.web, a SearXNG provider when given, the tools). */
-function webOf(web: NonNullable<AcpHarnessOptions['web']>): DshStackOptions {
-  const { searxngUrl, ...config } = web
-  return {
-    web: { proxyEnv: {}, ...config },
-    webSearch: searxngUrl === undefined ? {} : { searxng: { url: searxngUrl } },
-    toolWeb: {},
-  }
+/** The app's shell (the local one, or the sandboxing one) with the test's kill grace. */
+function shellOf(app: DshStackOptions, options: AcpHarnessOptions): DshStackOptions {
+  const grace = typeof options.withShell === 'object' ? options.withShell : {}
+  const shell: DshStackOptions = app.shellSandbox
+    ? { shellSandbox: { ...grace, ...app.shellSandbox } }
+    : { shellLocal: { ...grace, ...app.shellLocal } }
+  return { ...shell, toolShell: app.toolShell }
+}
+
+/** The app's web tools, with the test's resolver and no proxy from the environment. */
+function webOf(app: DshStackOptions, web: NonNullable<AcpHarnessOptions['web']>): DshStackOptions {
+  const { searxngUrl: _url, ...config } = web
+  return { web: { proxyEnv: {}, ...app.web, ...config }, ...pick(app, ['webSearch', 'toolWeb']) }
 }

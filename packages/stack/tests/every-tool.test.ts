@@ -1,8 +1,8 @@
 // Every tool package is in the stack and in the app's tree: a `packages/tool-*` folder that is
 // not a dependency of the stack (package.json, tsconfig.json references), not imported by its
 // steps, without its key in the options tree, or without that key in the app's tree
-// (acp-agent/src/app-stack.ts, read as text: the app stands above the stack) fails here, naming
-// what is missing. docs/adding-a-tool.md lists the files a new tool touches.
+// (src/app-tree.ts, which the app and the harness both start from) fails here, naming what is
+// missing. docs/adding-a-tool.md lists the files a new tool touches.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -33,7 +33,7 @@ const stackSources = readdirSync(join(STACK, 'src'))
   .map((name) => read(STACK, 'src', name))
   .join('\n')
 const options = read(STACK, 'src', 'options.ts')
-const appTree = read(PACKAGES, 'acp-agent', 'src', 'app-stack.ts')
+const appTree = read(STACK, 'src', 'app-tree.ts')
 
 /** What of the stack and the app a tool package is missing from; empty when it is in all. */
 function missing(folder: string): string[] {
@@ -46,7 +46,7 @@ function missing(folder: string): string[] {
   }
   if (!stackSources.includes(`from '${name}`)) gaps.push(`stack/src: an import of ${name}`)
   if (!new RegExp(`\\b${key}\\?:`).test(options)) gaps.push(`stack/src/options.ts: ${key}?:`)
-  if (!new RegExp(`\\b${key}:`).test(appTree)) gaps.push(`acp-agent/src/app-stack.ts: ${key}`)
+  if (!new RegExp(`\\b${key}:`).test(appTree)) gaps.push(`stack/src/app-tree.ts: ${key}`)
   return gaps
 }
 
