@@ -96,27 +96,27 @@ export default class Agents extends Service {
 
   /** The models a session may use (ctx.llm's list); never rejects. */
   models(): Promise<string[]> {
-    return untraced(this.host.llm).models()
+    return this.host.llm.models()
   }
 
   /** The model a session without one uses. */
   get defaultModel(): string {
-    return untraced(this.host.llm).defaultModel
+    return this.host.llm.defaultModel
   }
 
   /** The model takes images (ctx.llm's modelInfo); default: the model new sessions start with. */
   takesImages(model?: string): boolean {
-    return untraced(this.host.llm).modelInfo(model ?? this.defaultModel).imageInput === true
+    return this.host.llm.modelInfo(model ?? this.defaultModel).imageInput === true
   }
 
   /** A retired model name (the default model when absent) and its successor (ctx.llm's). */
   moved(model?: string): LlmModelMove | undefined {
-    return untraced(this.host.llm).moved(model)
+    return this.host.llm.moved(model)
   }
 
   /** The levels `model` (the default model when absent) thinks at (ctx.llm's), if several. */
   thoughtLevels(model?: string): LlmThoughtLevels | undefined {
-    return untraced(this.host.llm).thoughtLevels(model)
+    return this.host.llm.thoughtLevels(model)
   }
 
   /** True when sessions are stored, so they can be listed and loaded again. */
@@ -279,7 +279,7 @@ export default class Agents extends Service {
    * model request, until the returned function is called or the caller's plugin is disposed.
    */
   addContextSource(source: ContextSource): () => void {
-    const sources = untraced(this).sources
+    const sources = this.sources
     const dispose = this.ctx.effect(() => {
       sources.add(source)
       return () => void sources.delete(source)

@@ -6,7 +6,6 @@
 // provider's. Everything registered goes away when the service or a provider is disposed.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import { untraced } from '@deepseek-ai/dsh-tools'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import { JobProviders } from './providers'
 import { createJobKillTool, createJobOutputTool } from './tools'
@@ -35,19 +34,19 @@ export default class Jobs extends Service {
    * plugin is disposed.
    */
   provide(provider: JobProvider): () => void {
-    const { providers } = untraced(this)
+    const { providers } = this
     const dispose = this.ctx.effect(() => providers.add(provider), 'jobs provider')
     return () => void dispose()
   }
 
   /** Every background job `session` started, whichever provider holds it. */
   list(session: ToolSession | undefined): JobSummary[] {
-    return untraced(this).providers.list(session)
+    return this.providers.list(session)
   }
 
   /** How many providers are in. */
   get size(): number {
-    return untraced(this).providers.size
+    return this.providers.size
   }
 }
 

@@ -6,7 +6,6 @@
 // waits until all are present), so the registry is looked up at assembly with `ctx.get`.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
-import { untraced } from '@deepseek-ai/dsh-tools'
 import type ToolRegistry from '@deepseek-ai/dsh-tools'
 import { SystemPromptError } from './errors'
 import type { AssembledPrompt, PromptSection, PromptSectionInput } from './types'
@@ -57,10 +56,8 @@ export default class SystemPrompt extends Service {
   add(section: PromptSectionInput, options?: { session?: string }): () => void {
     const entry = checkSection(section, this.nextSequence++)
     const session = options?.session
-    // `self`: the service, whatever proxy of it this method was called through.
-    const self = untraced(this)
-    const table = session === undefined ? self.entries : (self.scoped.get(session) ?? new Map())
-    if (table.has(entry.name) || (session !== undefined && self.entries.has(entry.name))) {
+    const table = session === undefined ? this.entries : (this.scoped.get(session) ?? new Map())
+    if (table.has(entry.name) || (session !== undefined && this.entries.has(entry.name))) {
       throw new SystemPromptError(
         'PROMPT_DUPLICATE_SECTION',
         `A prompt section named "${entry.name}" is already added.`,
@@ -68,13 +65,13 @@ export default class SystemPrompt extends Service {
     }
     const dispose = this.ctx.effect(() => {
       table.set(entry.name, entry)
-      if (session !== undefined) self.scoped.set(session, table)
-      self.changes++
+      if (session !== undefined) this.scoped.set(session, table)
+      this.changes++
       return () => {
         if (table.get(entry.name) !== entry) return
         table.delete(entry.name)
-        if (session !== undefined && table.size === 0) self.scoped.delete(session)
-        self.changes++
+        if (session !== undefined && table.size === 0) this.scoped.delete(session)
+        this.changes++
       }
     }, `prompt section ${entry.name}`)
     return () => void dispose()
@@ -95,15 +92,14 @@ export default class SystemPrompt extends Service {
    * `session`, that session's own sections and tools too.
    */
   assemble(extra?: string, session?: string): AssembledPrompt {
-    const self = untraced(this)
-    const tools = self.toolRegistry()?.schemas(session) ?? []
-    return { system: self.systemText(extra, session), tools }
+    const tools = this.toolRegistry()?.schemas(session) ?? []
+    return { system: this.systemText(extra, session), tools }
   }
 
   private toolRegistry(): ToolRegistry | undefined {
     if (this.registry === undefined) {
       const found = this.ctx.get('tools')
-      this.registry = { found: found === undefined ? undefined : untraced(found) }
+      this.registry = { found }
     }
     return this.registry.found
   }

@@ -4,7 +4,7 @@
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-diagnostics' // for its augmentation: ctx.diagnostics
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { untraced } from '@deepseek-ai/dsh-tools'
+import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { createDiagnosticsTool, diagnosticsPrompt } from './diagnostics'
 
 export const name = 'tool-diagnostics'
@@ -12,8 +12,7 @@ export const name = 'tool-diagnostics'
 export const inject = ['tools', 'systemPrompt', 'diagnostics']
 
 export function apply(ctx: Context): void {
-  const diagnostics = untraced(ctx.diagnostics)
-  ctx.tools.register(createDiagnosticsTool(() => diagnostics))
+  ctx.tools.register(createDiagnosticsTool(() => ctx.diagnostics))
   ctx.systemPrompt.add({ name: 'tool-diagnostics', text: diagnosticsPrompt })
 }
 

@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-jobs' // for its augmentation: ctx.jobs
 import type {} from '@deepseek-ai/dsh-shell' // for its augmentation: ctx.shell
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { tellPerson, untraced } from '@deepseek-ai/dsh-tools'
+import { tellPerson } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
 import { CommandJobs } from './jobs'
 import { UnsandboxedNotices } from './notice'
@@ -69,8 +69,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
   })
   spills.prepare()
   ctx.effect(() => () => spills.dispose(), 'spilled output')
-  // Looked up per call, so a replaced provider is used; untraced: no proxy on the hot path.
-  const shellOf = () => untraced(ctx.shell)
+  // Looked up per call, so a replaced provider is used.
+  const shellOf = () => ctx.shell
   const jobs = new CommandJobs({
     get shell() {
       return shellOf()

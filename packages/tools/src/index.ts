@@ -118,7 +118,7 @@ export default class ToolRegistry extends Service {
    * `until` settles; the returned function ends the wait early.
    */
   hold(session: string, until: Promise<unknown>): () => void {
-    return untraced(this).entries.hold(session, until)
+    return this.entries.hold(session, until)
   }
 
   /**
@@ -126,7 +126,7 @@ export default class ToolRegistry extends Service {
    * awaited. A host awaits it before it lists the tools for a model request.
    */
   settled(session: string): Promise<void> | undefined {
-    return untraced(this).entries.settled(session)
+    return this.entries.settled(session)
   }
 
   /** Runs one call. Never rejects: every failure is an error result. */
