@@ -56,21 +56,8 @@ async function runSession(
   sessions: string,
 ): Promise<{ stopReason: string; commandRan: boolean }> {
   let commandRan = false
-  const env = { ...process.env }
-  delete env.DEEPSEEK_API_KEY
-  const child = spawn(process.execPath, [BIN, '--script', SCRIPT, '--sessions', sessions], {
-    cwd: workspace,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  const stderr: string[] = []
-  child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text))
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  const { child, stderr, exited, stream } = startBin(workspace, sessions)
   const printer = new DemoPrinter(workspace, style)
-  const stream = acp.ndJsonStream(
-    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
-    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
-  )
   try {
     const response = await acp
       .client()
@@ -119,6 +106,25 @@ async function runSession(
     clearTimeout(timer)
     if (code !== 0) process.stderr.write(`demo: dsh-acp exited with ${code}\n${stderr.join('')}`)
   }
+}
+
+/** The bin on the demo's script, without a key from the environment, as an ACP stream. */
+function startBin(workspace: string, sessions: string) {
+  const env = { ...process.env }
+  delete env.DEEPSEEK_API_KEY
+  const child = spawn(process.execPath, [BIN, '--script', SCRIPT, '--sessions', sessions], {
+    cwd: workspace,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  const stderr: string[] = []
+  child.stderr.setEncoding('utf8').on('data', (text: string) => stderr.push(text))
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  )
+  return { child, stderr, exited, stream }
 }
 
 async function showFiles(root: string, dir = ''): Promise<string[]> {

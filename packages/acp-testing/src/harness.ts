@@ -138,16 +138,9 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
   )
   const sdk = new HarnessClient(stream, options.answer, editor)
   const client = sdk.connection
-  const unstableCapabilities: UnstableClientCapabilities = {
-    ...(editor && { fs: editor.capabilities }),
-    ...(options.terminalOutput && { _meta: { terminal_output: true } }),
-    ...(options.notices && { session: { notices: {} } }),
-    ...(options.subagents && { subagents: {} }),
-  }
-  const clientCapabilities: ClientCapabilities = unstableCapabilities
   const initialized = await client.agent.request(methods.agent.initialize, {
     protocolVersion: 1,
-    clientCapabilities,
+    clientCapabilities: capabilitiesOf(options, editor),
   })
 
   const disconnect = async () => {
@@ -175,6 +168,40 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
     agentFrames: () => log.frames.filter((frame) => frame.from === 'agent'),
     updatesOf: (sessionId) =>
       sdk.updates.filter((n) => n.sessionId === sessionId).map((n) => n.update),
+    ...sessionRequests(client, workspace),
+    waitForUpdate: (match) => sdk.waitForUpdate(match),
+    waitForAgentFrame: (match) =>
+      log.recorder.waitFor((frame) => frame.from === 'agent' && match(frame)),
+    writeRaw: (text) => log.writeRaw(text),
+    disconnect,
+    dispose: async () => {
+      await disconnect()
+      await fiber.dispose()
+      await rm(workspace, { recursive: true, force: true })
+    },
+  }
+}
+
+/** What the harness's client advertises: the editor's fs methods and the extensions asked for. */
+function capabilitiesOf(
+  options: AcpHarnessOptions,
+  editor: HarnessEditor | undefined,
+): ClientCapabilities {
+  const unstableCapabilities: UnstableClientCapabilities = {
+    ...(editor && { fs: editor.capabilities }),
+    ...(options.terminalOutput && { _meta: { terminal_output: true } }),
+    ...(options.notices && { session: { notices: {} } }),
+    ...(options.subagents && { subagents: {} }),
+  }
+  return unstableCapabilities
+}
+
+/** The session requests tests make most, over the harness's client. */
+function sessionRequests(
+  client: HarnessClient['connection'],
+  workspace: string,
+): Pick<AcpHarness, 'newSession' | 'setMode' | 'prompt' | 'cancel'> {
+  return {
     newSession: async (cwd = workspace, additionalDirectories) => {
       const response = await client.agent.request(methods.agent.session.new, {
         cwd,
@@ -192,15 +219,5 @@ export async function createAcpHarness(options: AcpHarnessOptions): Promise<AcpH
         prompt: typeof prompt === 'string' ? [{ type: 'text', text: prompt }] : prompt,
       }),
     cancel: (sessionId) => client.agent.notify(methods.agent.session.cancel, { sessionId }),
-    waitForUpdate: (match) => sdk.waitForUpdate(match),
-    waitForAgentFrame: (match) =>
-      log.recorder.waitFor((frame) => frame.from === 'agent' && match(frame)),
-    writeRaw: (text) => log.writeRaw(text),
-    disconnect,
-    dispose: async () => {
-      await disconnect()
-      await fiber.dispose()
-      await rm(workspace, { recursive: true, force: true })
-    },
   }
 }
