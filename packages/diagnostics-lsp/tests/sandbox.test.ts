@@ -1,13 +1,28 @@
-// Where bubblewrap works, a server runs in the read-only sandbox (no writes, no network) and
-// still checks the project; in the `ask` mode without a sandbox, the person is asked once per
-// workspace before a server first starts, and a refusal leaves edits as they were.
+// Where bubblewrap works, a server (TypeScript's, pyright) runs in the read-only sandbox (no
+// writes, no network) and still checks the project; in the `ask` mode without a sandbox, the
+// person is asked once per workspace before a server first starts, and a refusal leaves edits as
+// they were.
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
-import { TSCONFIG, makeProject, mountTools, processesWith, textOf } from './helpers/project'
+import {
+  PYTHON_MODULE,
+  TSCONFIG,
+  makeProject,
+  makePythonProject,
+  mountTools,
+  processesWith,
+  textOf,
+} from './helpers/project'
 import type { Mounted } from './helpers/project'
 
 const COUNT = 'export function count(): number {\n  return 1\n}\n'
+
+/** A process whose argv names `server` is bwrap's, with no network. */
+function runsUnderBwrap(server: string): boolean {
+  const found = processesWith(server)
+  return found.some((argv) => argv.startsWith('bwrap ') && argv.includes('--unshare-net'))
+}
 
 let mounted: Mounted | undefined
 afterEach(async () => {
@@ -28,10 +43,23 @@ describeWithSandbox('in the sandbox', () => {
         new_string: "return 'one'",
       })
       expect(textOf(result)).toContain('src/count.ts:2:3 error TS2322')
-      const servers = processesWith('typescript-language-server')
-      expect(
-        servers.some((argv) => argv.startsWith('bwrap ') && argv.includes('--unshare-net')),
-      ).toBe(true)
+      expect(runsUnderBwrap('typescript-language-server')).toBe(true)
+    },
+  )
+
+  it(
+    'pyright runs under bwrap, read-only, and still reports the broken return type',
+    { timeout: 120_000 },
+    async () => {
+      const project = await makePythonProject({ 'count.py': PYTHON_MODULE }, 'venv')
+      mounted = await mountTools(project.root, { startMs: 90_000 })
+      const result = await mounted.run('edit', {
+        file_path: 'count.py',
+        old_string: 'return 1',
+        new_string: 'return "one"',
+      })
+      expect(textOf(result)).toContain('count.py:2:12 error reportReturnType')
+      expect(runsUnderBwrap('pyright-langserver')).toBe(true)
     },
   )
 })
