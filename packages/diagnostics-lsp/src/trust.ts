@@ -2,37 +2,53 @@
 // setups (TypeScript plugins named in tsconfig.json, Python environment hooks), as an editor
 // does. Sandboxed (read-only, no network), it starts unasked. Unsandboxed, a session in the
 // `ask` mode asks its person once per workspace, through the session's own ask channel, and the
-// answer holds for the provider's life; other modes, and hosts without a person, start it.
+// answer holds for the provider's life; other modes, and hosts without a person, start it. The
+// question is handed back while unanswered, so a caller bounds its own wait for it.
 import type { ToolExecution, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import type { ServerLauncher } from './launch'
 
 const ALLOW = 'allow-language-servers'
 const REFUSE = 'refuse-language-servers'
 
+/** The person is being asked: their answer, and when the question went out (Date.now()). */
+export interface TrustAsking {
+  answer: Promise<boolean>
+  since: number
+}
+
 export class WorkspaceTrust {
-  private readonly answers = new Map<string, Promise<boolean>>()
+  private readonly answers = new Map<string, { asking: TrustAsking; said?: boolean }>()
 
   constructor(private readonly launcher: ServerLauncher) {}
 
+  /**
+   * Whether a server may start in `workspace`: at once when no one needs asking or the person
+   * has answered, else the question being asked (asked now when it was not yet). The answer
+   * holds for the provider's life; a question the channel failed counts as a refusal.
+   */
   async mayStart(
     server: string,
     workspace: string,
     exec: ToolExecution | undefined,
-  ): Promise<boolean> {
+  ): Promise<boolean | TrustAsking> {
     const why = await this.launcher.unsandboxed()
     if (why === undefined) return true
     const session = exec?.agent?.session
     const mode = session?.header.mode ?? session?.parent?.header.mode
     const ask = session?.channels?.ask
     if (mode !== 'ask' || ask === undefined || exec === undefined) return true
-    let answer = this.answers.get(workspace)
-    if (answer === undefined) {
-      answer = ask(requestFor(server, workspace, why, exec)).then(
-        (said) => said.outcome === 'selected' && said.optionId === ALLOW,
-      )
-      this.answers.set(workspace, answer)
+    const known = this.answers.get(workspace)
+    if (known !== undefined) return known.said ?? known.asking
+    const answer = ask(requestFor(server, workspace, why, exec)).then(
+      (said) => said.outcome === 'selected' && said.optionId === ALLOW,
+      () => false,
+    )
+    const entry: { asking: TrustAsking; said?: boolean } = {
+      asking: { answer, since: Date.now() },
     }
-    return answer
+    this.answers.set(workspace, entry)
+    void answer.then((said) => (entry.said = said))
+    return entry.asking
   }
 }
 

@@ -4,7 +4,7 @@
 // they were.
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
-import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import {
   PYTHON_MODULE,
   TSCONFIG,
@@ -92,4 +92,39 @@ describe('without a sandbox, in the ask mode', () => {
     )
     expect(processesWith(root)).toEqual([])
   })
+
+  it(
+    'does not hold an edit for a late answer, and starts the server once allowed',
+    { timeout: 120_000 },
+    async () => {
+      const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': COUNT })
+      const asked: ToolPermissionRequest[] = []
+      let answer: (said: ToolPermissionAnswer) => void = () => {}
+      const ask = (request: ToolPermissionRequest) => {
+        asked.push(request)
+        return new Promise<ToolPermissionAnswer>((resolve) => (answer = resolve))
+      }
+      mounted = await mountTools(
+        root,
+        { sandbox: 'off', waitMs: 200, startMs: 90_000 },
+        { mode: 'ask', channels: { ask } },
+      )
+      // The answer is held until the edit's result arrived: the edit must not wait for it.
+      const first = await mounted.run('edit', {
+        file_path: 'src/count.ts',
+        old_string: 'return 1',
+        new_string: "return 'one'",
+      })
+      expect(textOf(first)).toContain("Diagnostics wait for the person's answer")
+      expect(textOf(first)).not.toContain('TS2322')
+      answer({ outcome: 'selected', optionId: 'allow-language-servers' })
+      const second = await mounted.run('edit', {
+        file_path: 'src/count.ts',
+        old_string: "return 'one'",
+        new_string: 'return true',
+      })
+      expect(textOf(second)).toContain("src/count.ts:2:3 error TS2322: Type 'boolean'")
+      expect(asked).toHaveLength(1)
+    },
+  )
 })
