@@ -163,7 +163,7 @@ export default class LspDiagnostics extends Diagnostics {
   private async startIn(slot: ServerSlot, argv: string[], path: string) {
     const { spec, root } = slot
     if (this.disposed) return undefined
-    const launch = await this.launcher.launch(argv, root)
+    const launch = await this.launcher.launch(argv, root, spec.env?.(root, path))
     if (this.disposed) return undefined
     // Raced: another change may have started it while this one waited.
     return (

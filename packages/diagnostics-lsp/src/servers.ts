@@ -19,6 +19,8 @@ export interface ServerSpec {
   command(root: string, file: string): string[] | { missing: string }
   /** `initializationOptions` of its `initialize`. */
   initializationOptions?(root: string, file: string): unknown
+  /** Variables set in its environment, over the agent's. */
+  env?(root: string, file: string): Record<string, string> | undefined
   /** It is tsserver behind typescript-language-server: diagnostics are pulled through it. */
   tsserver?: boolean
 }
@@ -87,6 +89,9 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
         ? { missing: 'neither pyright-langserver nor basedpyright-langserver is installed' }
         : [found, '--stdio']
     },
+    // Run as in the project's virtual environment, activated: its python is the one on PATH,
+    // so the server resolves imports against the packages installed there.
+    env: (_root, file) => activatedVenv(dirname(file)),
   },
   onPath('go', { '.go': 'go' }, ['go.mod', 'go.work'], ['gopls']),
   onPath('rust', { '.rs': 'rust' }, ['Cargo.toml'], ['rust-analyzer']),
@@ -112,6 +117,21 @@ export function pythonBinFolders(from: string): string[] {
     folders.push(join(dir, '.venv', 'bin'), join(dir, 'venv', 'bin'))
     folders.push(join(dir, 'node_modules', '.bin'))
     if (dirname(dir) === dir) return folders
+  }
+}
+
+/**
+ * What activating the nearest virtual environment from `from` upward sets (one with a
+ * `bin/python`): VIRTUAL_ENV, and its `bin` first on PATH. Undefined when there is none.
+ */
+export function activatedVenv(from: string): Record<string, string> | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    for (const venv of [join(dir, '.venv'), join(dir, 'venv')]) {
+      const bin = join(venv, 'bin')
+      if (!isExecutable(join(bin, 'python'))) continue
+      return { VIRTUAL_ENV: venv, PATH: [bin, ...pathFolders()].join(delimiter) }
+    }
+    if (dirname(dir) === dir) return undefined
   }
 }
 

@@ -1,6 +1,7 @@
 // How the Python server is found for a file: a virtual environment or node_modules/.bin from the
 // file's folder upward (the nearest wins, whichever of pyright and basedpyright it holds), then
-// PATH. Executables on a real disk; nothing is started.
+// PATH; and run with the nearest virtual environment activated. Executables on a real disk;
+// nothing is started.
 import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -63,5 +64,17 @@ describe('the python server', () => {
     expect(python.command(dir, join(dir, 'a.py'))).toEqual({
       missing: 'neither pyright-langserver nor basedpyright-langserver is installed',
     })
+  })
+  it('runs with the nearest virtual environment that has a python activated', async () => {
+    const dir = await layout(['.venv/bin/python', 'pkg/venv/bin/pyright-langserver'])
+    expect(python.env?.(dir, join(dir, 'pkg/a.py'))).toEqual({
+      VIRTUAL_ENV: join(dir, '.venv'),
+      PATH: `${join(dir, '.venv/bin')}:${join(dir, 'tools')}`,
+    })
+  })
+
+  it('runs with the environment as it is where no virtual environment has a python', async () => {
+    const dir = await layout(['.venv/bin/pyright-langserver'])
+    expect(python.env?.(dir, join(dir, 'a.py'))).toBeUndefined()
   })
 })
