@@ -4,7 +4,11 @@
 // `ask` mode asks its person once per workspace, through the session's own ask channel, and the
 // answer holds for the provider's life; other modes, and hosts without a person, start it. The
 // question is handed back while unanswered, so a caller bounds its own wait for it.
-import type { ToolExecution, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type {
+  ToolExecution,
+  ToolPermissionAnswer,
+  ToolPermissionRequest,
+} from '@deepseek-ai/dsh-tools'
 import type { ServerLauncher } from './launch'
 
 const ALLOW = 'allow-language-servers'
@@ -24,7 +28,8 @@ export class WorkspaceTrust {
   /**
    * Whether a server may start in `workspace`: at once when no one needs asking or the person
    * has answered, else the question being asked (asked now when it was not yet). The answer
-   * holds for the provider's life; a question the channel failed counts as a refusal.
+   * holds for the provider's life; a question the channel failed counts as a refusal; one
+   * cancelled (the person stopped the turn) refuses this time and is asked again next time.
    */
   async mayStart(
     server: string,
@@ -39,16 +44,32 @@ export class WorkspaceTrust {
     if (mode !== 'ask' || ask === undefined || exec === undefined) return true
     const known = this.answers.get(workspace)
     if (known !== undefined) return known.said ?? known.asking
-    const answer = ask(requestFor(server, workspace, why, exec)).then(
-      (said) => said.outcome === 'selected' && said.optionId === ALLOW,
-      () => false,
-    )
-    const entry: { asking: TrustAsking; said?: boolean } = {
-      asking: { answer, since: Date.now() },
-    }
+    const request = requestFor(server, workspace, why, exec)
+    const entry = { asking: { answer: this.answer(workspace, ask, request), since: Date.now() } }
     this.answers.set(workspace, entry)
-    void answer.then((said) => (entry.said = said))
     return entry.asking
+  }
+
+  private async answer(
+    workspace: string,
+    ask: (request: ToolPermissionRequest) => Promise<ToolPermissionAnswer>,
+    request: ToolPermissionRequest,
+  ): Promise<boolean> {
+    let said: ToolPermissionAnswer
+    try {
+      said = await ask(request)
+    } catch {
+      said = { outcome: 'failed', reason: 'the question could not be asked' }
+    }
+    // Cancelled: the person stopped the turn, which says nothing of the servers: ask again.
+    if (said.outcome === 'cancelled') {
+      this.answers.delete(workspace)
+      return false
+    }
+    const allowed = said.outcome === 'selected' && said.optionId === ALLOW
+    const entry = this.answers.get(workspace)
+    if (entry !== undefined) entry.said = allowed
+    return allowed
   }
 }
 

@@ -1,7 +1,7 @@
 // Where bubblewrap works, a server (TypeScript's, pyright) runs in the read-only sandbox (no
 // writes, no network) and still checks the project; in the `ask` mode without a sandbox, the
-// person is asked once per workspace before a server first starts, and a refusal leaves edits as
-// they were.
+// person is asked once per workspace before a server first starts (again after a cancelled
+// question), a refusal leaves edits as they were, and an edit does not wait for a late answer.
 import { afterEach, describe, expect, it } from 'vitest'
 import { describeWithSandbox } from '@deepseek-ai/dsh-shell-sandbox/testing'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
@@ -127,4 +127,18 @@ describe('without a sandbox, in the ask mode', () => {
       expect(asked).toHaveLength(1)
     },
   )
+  it('asks again at the next change when the question was cancelled', async () => {
+    const root = await makeProject({ 'tsconfig.json': TSCONFIG, 'src/count.ts': COUNT })
+    const answers: ToolPermissionAnswer[] = [
+      { outcome: 'cancelled' },
+      { outcome: 'selected', optionId: 'refuse-language-servers' },
+    ]
+    let asked = 0
+    const ask = async () => answers[asked++] ?? { outcome: 'cancelled' as const }
+    mounted = await mountTools(root, { sandbox: 'off' }, { mode: 'ask', channels: { ask } })
+    await mounted.run('edit', { file_path: 'src/count.ts', old_string: '1', new_string: '2' })
+    await mounted.run('edit', { file_path: 'src/count.ts', old_string: '2', new_string: '3' })
+    await mounted.run('edit', { file_path: 'src/count.ts', old_string: '3', new_string: '4' })
+    expect(asked).toBe(2)
+  })
 })
