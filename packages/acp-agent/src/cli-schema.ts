@@ -22,10 +22,19 @@ function flagged<T extends z.ZodType>(schema: T, flag: CliFlag): T {
   return schema
 }
 
-/** A text flag: `convert` gives the value, or a problem worded for the person. */
-function textFlag<T>(name: string, convert: (text: string) => T | { problem: string }) {
+/**
+ * A text flag: `convert` gives the value, or a problem worded for the person; a blank value is
+ * refused first unless `blank` says `convert` words that too.
+ */
+function textFlag<T>(
+  name: string,
+  convert: (text: string) => T | { problem: string },
+  blank: 'refused' | 'converted' = 'refused',
+) {
   const schema = z.string().transform((text, ctx) => {
-    if (text.trim() === '') return invalid(ctx, `--${name} needs a non-empty value`)
+    if (blank === 'refused' && text.trim() === '') {
+      return invalid(ctx, `--${name} needs a non-empty value`)
+    }
     const value = convert(text)
     const problem = (value as { problem?: unknown } | undefined)?.problem
     return typeof problem === 'string' ? invalid(ctx, problem) : (value as T)
@@ -45,9 +54,12 @@ function switchFlag(name: string) {
 
 const text = (name: string) => textFlag(name, (value) => value)
 
-const httpUrl = (name: string) =>
-  textFlag(name, (value) =>
-    isHttpUrl(value) ? value : { problem: `--${name} must be an http(s) URL, got "${value}"` },
+const httpUrl = (name: string, blank?: 'converted') =>
+  textFlag(
+    name,
+    (value) =>
+      isHttpUrl(value) ? value : { problem: `--${name} must be an http(s) URL, got "${value}"` },
+    blank,
   )
 
 /** Seconds in (0, 3600], as the milliseconds a plugin's config takes. */
@@ -124,11 +136,14 @@ export const CLI_SCHEMA = z.object({
   web: z
     .object({
       allowPrivate: switchFlag('web-allow-private'),
-      searxngUrl: httpUrl('web-search-url'),
-      deepseek: flagged(z.object({ baseUrl: httpUrl('web-search-deepseek-url') }).optional(), {
-        name: 'web-search-deepseek',
-        type: 'boolean',
-      }),
+      searxngUrl: httpUrl('web-search-url', 'converted'),
+      deepseek: flagged(
+        z.object({ baseUrl: httpUrl('web-search-deepseek-url', 'converted') }).optional(),
+        {
+          name: 'web-search-deepseek',
+          type: 'boolean',
+        },
+      ),
     })
     .refine((web) => web.searxngUrl === undefined || web.deepseek === undefined, ONE_SEARCH)
     .optional(),

@@ -304,3 +304,24 @@ describe('the flags and the config keys', () => {
     expect(stack.web).toEqual({ allowPrivate: true })
   })
 })
+
+describe('blank values', () => {
+  it('a blank search url is named as not a url, a blank model as empty', () => {
+    expect(parseCli(['--web-search-url', ''])).toEqual({
+      kind: 'error',
+      message: '--web-search-url must be an http(s) URL, got ""',
+    })
+    expect(parseCli(['--web-search-deepseek-url', ' '])).toEqual({
+      kind: 'error',
+      message: '--web-search-deepseek-url must be an http(s) URL, got " "',
+    })
+    expect(parseCli(['--model', ' '])).toEqual({
+      kind: 'error',
+      message: '--model needs a non-empty value',
+    })
+    expect(parseCli(['--sandbox', ''])).toEqual({
+      kind: 'error',
+      message: '--sandbox must be on or off, got ""',
+    })
+  })
+})
