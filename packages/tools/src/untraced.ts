@@ -11,12 +11,14 @@
 //   at each finished call;
 // - where the capture decides which plugin owns what a method creates (`this.ctx.effect` in it
 //   is the service's own, not the caller's), kept as it is: mcp's session tools and prompt
-//   sections, tool-task's delegate sessions (`ctx.agents.create`).
+//   sections, tool-task's delegate sessions (`ctx.agents.create`), knowledge's opening of a
+//   session (its catalog's prompt sections). Knowledge's skill lookups and the captures of
+//   tool-image and tool-skill still take it; none of them is on a measured path.
 // Elsewhere (a model list, a prompt's assembly, a job listing, a command's or a diagnostics
 // call's provider: once a session, request or call, beside milliseconds of work) the proxy is
-// used as Cordis gives it. A plugin takes the
-// object once, when it is applied; that capture never outlives its service: Cordis applies a
-// plugin again when a service it injects is replaced.
+// used as Cordis gives it. A plugin takes the object once, when it is applied; that capture
+// never outlives its service: Cordis applies a plugin again when a service it injects is
+// replaced.
 import { symbols } from 'cordis'
 import type { Context, Events } from 'cordis'
 
