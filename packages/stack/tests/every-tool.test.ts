@@ -13,7 +13,6 @@ const STACK = join(PACKAGES, 'stack')
 
 /** A tool loaded with another plugin, by the key of that plugin (else the folder's camelCase). */
 const LOADED_WITH: Record<string, string> = {
-  'tool-skill': 'knowledge',
   'tool-diagnostics': 'diagnostics',
 }
 
