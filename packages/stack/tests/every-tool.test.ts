@@ -54,6 +54,16 @@ describe('every tool package in the stack and the app', () => {
     expect(toolFolders).toEqual(expect.arrayContaining(['tool-fs', 'tool-shell']))
   })
 
+  it('names each place a tool package is missing from', () => {
+    expect(missing('tool-nowhere')).toEqual([
+      'stack/package.json: @deepseek-ai/dsh-tool-nowhere',
+      'stack/tsconfig.json: a reference to ../tool-nowhere',
+      'stack/src: an import of @deepseek-ai/dsh-tool-nowhere',
+      'stack/src/options.ts: toolNowhere?:',
+      'acp-agent/src/app-stack.ts: toolNowhere',
+    ])
+  })
+
   it.each(toolFolders)(
     '%s is a dependency of the stack, loaded by a key the app sets',
     (folder) => {
