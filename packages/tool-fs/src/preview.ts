@@ -41,8 +41,9 @@ export async function previewWrite(
     if (intent?.kind === 'replaceIfVersion') {
       if (info === undefined) throw staleVersionError(path)
       // The provider judges its own versions (one of some lines never allows a write).
-      if (intent.version !== info.version)
+      if (intent.version !== info.version) {
         host.fs.checkVersion(target, intent.version, { info }, 'write')
+      }
     }
     if (info !== undefined) host.previews.record(exec, target, info.version)
     const current = info === undefined ? null : await currentText(host, target, info, exec.signal)
