@@ -86,7 +86,7 @@ describe('ranged reads', () => {
     await harness.prompt(sessionId, 'read parts')
     expect(readsOf(harness)).toEqual([{ line: 2, limit: 3 }, WHOLE, { line: 4, limit: 2 }])
     expect(resultOf(harness, sessionId, 'r1')?.content[0]?.text).toContain(
-      '2: two\n3: three\n\n(Showing lines 2-3. Use offset=4 to continue.)',
+      '2: two\n3: three\n\n(Showing lines 2-3 of 5. Use offset=4 to continue.)',
     )
     expect(resultOf(harness, sessionId, 'r2')?.content[0]?.text).toContain(
       '4: four\n\n(Showing lines 4-4. Use offset=5 to continue.)',

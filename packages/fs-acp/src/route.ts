@@ -133,8 +133,10 @@ export class EditorRoutes {
       const whole = await this.read(target, client, signal)
       if (whole === undefined) return undefined
       this.ranges.judge(client, range, ranged, whole)
-      const text = sliceLines(readableText(whole, path), range.line, range.limit)
-      return { text, version: editorVersion(whole), source: 'editor' }
+      const readable = readableText(whole, path)
+      const text = sliceLines(readable, range.line, range.limit)
+      const totalLines = splitLines(readable).length
+      return { text, version: editorVersion(whole), source: 'editor', totalLines }
     }
     readableText(ranged, path) // throws FS_NOT_TEXT for a NUL, wherever it is
     const text = range.line === 1 ? splitBom(ranged).text : ranged

@@ -23,6 +23,7 @@ describe('ranged reads through the editor', () => {
       text: 'two\nthree\n',
       version: (await fs.stat(target))?.version,
       source: 'editor',
+      totalLines: 5,
     })
     editor.requests.length = 0
     const second = await fs.readLines(target, { line: 4, limit: 9 })

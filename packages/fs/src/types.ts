@@ -67,6 +67,8 @@ export interface FsLinesRead {
   version: FsVersion
   /** Where the text comes from, as FsInfo.source. */
   source?: string
+  /** Lines in the whole file, when the provider read it whole anyway (by the read rule). */
+  totalLines?: number
 }
 
 /** A file as a caller found it just now: its info and, when it read it, its readable text. */

@@ -193,13 +193,15 @@ async function readLines(
   if (read === undefined) return undefined
   const found = textWindow(read.text, 1, limit)
   if (found.lines.length === 0) return undefined
+  const last = offset + found.lines.length - 1
   const more = found.capped || (found.totalLines ?? 0) > limit
+  const totalLines = read.totalLines ?? (more ? undefined : last)
   const window: ReadWindow = {
     startLine: offset,
     lines: found.lines,
     capped: found.capped,
     reachedEnd: !more,
-    ...(!more && { totalLines: offset + found.lines.length - 1 }),
+    ...(totalLines !== undefined && { totalLines }),
   }
   return {
     window,
