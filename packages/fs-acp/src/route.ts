@@ -158,8 +158,9 @@ export class EditorRoutes {
       return await readThroughEditor(client, target.displayPath, timeoutMs, signal, range)
     } catch (error) {
       if (isFsError(error, 'FS_ABORTED') || !isFsError(error)) throw error
-      if (error instanceof EditorTimeoutError)
+      if (error instanceof EditorTimeoutError) {
         this.stalls.stall(client, target.displayPath, timeoutMs)
+      }
       return undefined
     }
   }

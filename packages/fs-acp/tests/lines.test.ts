@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   linesHold,
   linesVersion,
@@ -64,6 +64,31 @@ describe('ranged reads through the editor', () => {
       if (request.method === 'read' && request.range) throw new Error('beyond the end')
     }
     expect(await fs.readLines(target, { line: 40, limit: 1 })).toBeUndefined()
+  })
+
+  it('hands the session to the disk when a ranged read goes unanswered, as any read', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const editor = new MemoryEditor()
+      const { fs, put } = await setup({ clientOf: () => editor })
+      await put('a.txt', FILE)
+      let arrived = () => {}
+      const reached = new Promise<void>((resolve) => (arrived = resolve))
+      editor.intercept = () => {
+        arrived()
+        return new Promise<void>(() => {})
+      }
+      const target = await fs.resolve('a.txt')
+      const lines = fs.readLines(target, { line: 2, limit: 1 })
+      await reached
+      await vi.advanceTimersByTimeAsync(30_000)
+      expect(await lines).toBeUndefined()
+      expect(editor.notices).toHaveLength(1)
+      expect(await fs.stat(target)).toMatchObject({ source: 'disk' })
+      expect(editor.reads).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('leaves a file the disk serves to the usual reads', async () => {
