@@ -94,6 +94,21 @@ describe('ranged reads', () => {
     expect(resultOf(harness, sessionId, 'r2')?.details).toMatchObject({ source: 'editor' })
   })
 
+  it('an offset past the end, which the editor refuses, is told with the line count from a whole read', async () => {
+    const harness = await makeHarness({
+      withFs: true,
+      editor: {},
+      script: script(read('r1', { offset: 40 })),
+    })
+    await writeFile(join(harness.workspace, 'a.ts'), FILE)
+    const sessionId = await harness.newSession()
+    await harness.prompt(sessionId, 'read far')
+    expect(readsOf(harness)).toEqual([{ line: 40, limit: 2001 }, WHOLE])
+    const result = resultOf(harness, sessionId, 'r1')
+    expect(result?.error?.code).toBe('FS_OFFSET_PAST_END')
+    expect(result?.content[0]?.text).toContain('which has 5 lines')
+  })
+
   it('a whole read sends neither line nor limit', async () => {
     const harness = await makeHarness({ withFs: true, editor: {}, script: script(read('r1')) })
     await writeFile(join(harness.workspace, 'a.ts'), FILE)
