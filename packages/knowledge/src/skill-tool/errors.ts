@@ -1,5 +1,6 @@
 // SkillError: what the skill tool refuses, with a code the registry reports and a message that
 // tells the model what to do instead.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const SKILL_ERROR_CODES = [
   /** No skill of the session has that name (the message lists the ones there are). */
@@ -10,17 +11,7 @@ export const SKILL_ERROR_CODES = [
 
 export type SkillErrorCode = (typeof SKILL_ERROR_CODES)[number]
 
-export class SkillError extends Error {
-  override readonly name = 'SkillError'
-  readonly code: SkillErrorCode
-
-  constructor(code: SkillErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export class SkillError extends codedError('SkillError', SKILL_ERROR_CODES) {}
 
 /** True for a SkillError (of `code`, when given). */
-export function isSkillError(value: unknown, code?: SkillErrorCode): value is SkillError {
-  return value instanceof SkillError && (code === undefined || value.code === code)
-}
+export const isSkillError = guardOf(SkillError)

@@ -1,5 +1,6 @@
 // ImageError: why read_image refused a file, each message saying what to do. The file system's
 // own failures (not found, not a regular file, denied) stay FsErrors.
+import { codedError, guardOf } from '@deepseek-ai/dsh-tools/coded-error'
 
 export const IMAGE_ERROR_CODES = [
   /** The file's bytes are not a PNG, JPEG, GIF or WebP image. */
@@ -12,16 +13,7 @@ export const IMAGE_ERROR_CODES = [
 
 export type ImageErrorCode = (typeof IMAGE_ERROR_CODES)[number]
 
-export class ImageError extends Error {
-  override readonly name = 'ImageError'
-  readonly code: ImageErrorCode
+export class ImageError extends codedError('ImageError', IMAGE_ERROR_CODES) {}
 
-  constructor(code: ImageErrorCode, message: string) {
-    super(message)
-    this.code = code
-  }
-}
-
-export function isImageError(value: unknown): value is ImageError {
-  return value instanceof ImageError
-}
+/** True for an ImageError (of `code`, when given). */
+export const isImageError = guardOf(ImageError)
