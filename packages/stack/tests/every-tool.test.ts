@@ -60,7 +60,7 @@ describe('every tool package in the stack and the app', () => {
       'stack/tsconfig.json: a reference to ../tool-nowhere',
       'stack/src: an import of @deepseek-ai/dsh-tool-nowhere',
       'stack/src/options.ts: toolNowhere?:',
-      'acp-agent/src/app-stack.ts: toolNowhere',
+      'stack/src/app-tree.ts: toolNowhere',
     ])
   })
 
