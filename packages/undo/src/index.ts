@@ -57,7 +57,7 @@ export function apply(ctx: Context, config: UndoConfig): void {
   const store: Promise<UndoStore> = gitVersion(git).then((version) =>
     version === undefined
       ? new FilesUndoStore({ dir, maxFileBytes })
-      : new GitUndoStore({ program: git, dir, maxFileBytes }),
+      : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
   )
   const sessions = new Map<string, SessionUndo>()
 

@@ -39,6 +39,8 @@ export class SessionUndo {
   private turn: RunningTurn | undefined
   private work: Promise<unknown>
   private readonly log: Promise<TurnLog>
+  /** The refs that keep the turns' snapshots: brought up to date in order, off the calls' path. */
+  private keeping: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly agent: Agent,
@@ -46,6 +48,8 @@ export class SessionUndo {
   ) {
     this.log = TurnLog.open(options.dir, agent.session.header.id)
     this.work = this.log
+    // A process that ended before its refs caught up with its log: they are put right.
+    void this.log.then((log) => log.turns.length > 0 && this.keep([]))
   }
 
   get id(): string {
@@ -76,7 +80,7 @@ export class SessionUndo {
     } finally {
       // The turn's record is brought up to date before the call's result goes back, so it is
       // on disk by the time the prompt is answered (or the process ends).
-      if (await this.safely(turn, () => recorder.afterCall()))
+      if (await this.safely(turn, () => recorder.afterCall(file)))
         await this.queue(() => this.record(turn, recorder)).catch((error: unknown) =>
           this.options.warn(`Undo could not record the turn: ${messageOf(error)}`),
         )
@@ -111,7 +115,11 @@ export class SessionUndo {
     const { changes, skipped, trees } = await recorder.finish()
     const log = await this.log
     if (changes.length === 0 && skipped.length === 0) {
-      if (log.drop(turn.turnId)) await log.save()
+      const dropped = log.drop(turn.turnId)
+      if (dropped !== undefined) {
+        await log.save()
+        this.keep([dropped])
+      }
       return
     }
     const store = await this.options.store
@@ -127,7 +135,19 @@ export class SessionUndo {
     }
     const dropped = log.put(entry, this.options.keepTurns)
     await log.save()
-    await store.retain(this.id, log.turns, dropped)
+    // Only a collection (an hour after the blobs were written, at the earliest) needs the refs.
+    this.keep(dropped)
+  }
+
+  private keep(dropped: readonly UndoTurn[]): void {
+    this.keeping = this.keeping
+      .then(async () => {
+        const log = await this.log
+        await (await this.options.store).retain(this.id, log.turns, dropped)
+      })
+      .catch((error: unknown) =>
+        this.options.warn(`Undo could not keep the turns' snapshots: ${messageOf(error)}`),
+      )
   }
 
   private async safely(turn: RunningTurn, step: () => Promise<void>): Promise<boolean> {
