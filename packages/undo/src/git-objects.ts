@@ -5,7 +5,7 @@
 // so they use SHA-1. Written to a temporary name and renamed, as git does, so a reader never
 // sees half an object. Cordis-free; only node:fs, node:zlib and node:crypto.
 import { createHash, randomBytes } from 'node:crypto'
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { deflate } from 'node:zlib'
@@ -22,13 +22,14 @@ export async function writeObject(
   const oid = createHash('sha1').update(header).update(body).digest('hex')
   const dir = join(gitDir, 'objects', oid.slice(0, 2))
   const path = join(dir, oid.slice(2))
-  if (
-    await access(path).then(
-      () => true,
-      () => false,
-    )
+  // One already there is freshened, as git does: a collection spares what is younger than an
+  // hour, and this one is about to be held again.
+  const now = new Date()
+  const there = await utimes(path, now, now).then(
+    () => true,
+    () => false,
   )
-    return oid
+  if (there) return oid
   await mkdir(dir, { recursive: true })
   // git's own prefix for a temporary object: `git prune` removes one a crash left behind.
   const temp = join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`)
