@@ -3,7 +3,9 @@
 import { describe } from 'vitest'
 import { useFixture, type FileSystemContractFactory } from './fixture'
 import { editCases } from './edit'
-import { readCases, resolveCases, statCases } from './read'
+import { readCases } from './read'
+import { resolveCases, statCases } from './resolve'
+import { versionCases } from './versions'
 import { serialisationCases, writeCases } from './write'
 
 export type { FileSystemContractFactory, FileSystemContractFixture } from './fixture'
@@ -17,5 +19,6 @@ export function runFileSystemContract(label: string, makeFixture: FileSystemCont
     writeCases(fixture)
     editCases(fixture)
     serialisationCases(fixture)
+    versionCases(fixture)
   })
 }
