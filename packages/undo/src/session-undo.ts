@@ -39,7 +39,7 @@ export class SessionUndo {
   private turn: RunningTurn | undefined
   private work: Promise<unknown>
   private readonly log: Promise<TurnLog>
-  /** The refs that keep the turns' snapshots: brought up to date in order, off the calls' path. */
+  /** The git store's refs that keep the turns' blobs: brought up to date in order. */
   private keeping: Promise<void> = Promise.resolve()
 
   constructor(
@@ -49,7 +49,9 @@ export class SessionUndo {
     this.log = TurnLog.open(options.dir, agent.session.header.id)
     this.work = this.log
     // A process that ended before its refs caught up with its log: they are put right.
-    void this.log.then((log) => log.turns.length > 0 && this.keep([]))
+    void Promise.all([this.log, options.store]).then(async ([log, store]) => {
+      if (store.kind === 'git' && log.turns.length > 0) await this.keep([])
+    })
   }
 
   get id(): string {
@@ -118,7 +120,7 @@ export class SessionUndo {
       const dropped = log.drop(turn.turnId)
       if (dropped !== undefined) {
         await log.save()
-        this.keep([dropped])
+        await this.keep([dropped])
       }
       return
     }
@@ -135,16 +137,20 @@ export class SessionUndo {
     }
     const dropped = log.put(entry, this.options.keepTurns)
     await log.save()
-    // Only a collection (an hour after the blobs were written, at the earliest) needs the refs.
-    this.keep(dropped)
+    await this.keep(dropped)
   }
 
-  private keep(dropped: readonly UndoTurn[]): void {
+  /**
+   * Lets the store keep what the turns need and let go of what `dropped` held. The git store's
+   * refs matter only to a collection, which spares objects younger than an hour: they follow
+   * off the calls' path. The files store deletes what no turn in the log holds, a call's kept
+   * bytes too once the next call began: it runs in line.
+   */
+  private async keep(dropped: readonly UndoTurn[]): Promise<void> {
+    const [log, store] = await Promise.all([this.log, this.options.store])
+    if (store.kind !== 'git') return store.retain(this.id, log.turns, dropped)
     this.keeping = this.keeping
-      .then(async () => {
-        const log = await this.log
-        await (await this.options.store).retain(this.id, log.turns, dropped)
-      })
+      .then(() => store.retain(this.id, log.turns, dropped))
       .catch((error: unknown) =>
         this.options.warn(`Undo could not keep the turns' snapshots: ${messageOf(error)}`),
       )
