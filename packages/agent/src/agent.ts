@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import { SessionContext } from './context'
+import { SessionCommands } from './commands'
 import { carriedBy, gatherNotes } from './context-sources'
 import type { ContextSourceOf } from './context-sources'
 import type { ContextPolicy } from './context'
@@ -54,6 +55,8 @@ export class Agent implements ToolAgent {
   readonly session: SessionLog
   /** The session's context window: how full it is, what it cost, its compaction. */
   readonly context: SessionContext
+  /** The slash commands the session offers (./commands): plugins offer, a bridge draws them. */
+  readonly commands = new SessionCommands()
   private readonly history: LlmMessage[]
   /** Notes waiting for the next model request (`note`). */
   private readonly notes: string[] = []
