@@ -78,7 +78,7 @@ export default class Undo extends Service {
     this.store = gitVersion(git).then((version) =>
       version === undefined
         ? new FilesUndoStore({ dir, maxFileBytes })
-        : new GitUndoStore({ program: git, dir, maxFileBytes }),
+        : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
     )
     ctx.on('tools/execute', async (exec, next) => {
       const own = exec.agent?.session
