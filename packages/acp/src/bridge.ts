@@ -31,6 +31,7 @@ import {
   newSession,
 } from './session-lifecycle'
 import { AcpSessionRecord } from './session-record'
+import type { AcpSessionChannels } from './session-channels'
 import {
   cancelSession,
   promptSession,
@@ -101,7 +102,7 @@ export function serveAcpConnection(
       // response fails with the connection.
     })
 
-  const recordOf = (agent: Agent) => {
+  const recordOf = (agent: Agent, channels: AcpSessionChannels) => {
     const id = agent.session.header.id
     // The files' word (a notice, a card waiting on the editor) goes through the record.
     const filesSession = {
@@ -110,6 +111,7 @@ export function serveAcpConnection(
     }
     const record: AcpSessionRecord = new AcpSessionRecord({
       agent,
+      channels,
       send: (update) => send(id, update),
       sendOn: send,
       sendBatch,

@@ -83,11 +83,14 @@ export class ChildSessions {
     }
   }
 
-  /** Shows a child session as it works (and its own children); followed until it is released. */
-  follow(child: Agent): void {
+  /**
+   * Shows a child session of `parent` as it works (and its own children); followed until it is
+   * released.
+   */
+  follow(child: Agent, parent: ToolSession): void {
     if (this.options.isClosed()) return
-    const { parent, header } = child.session
-    const above = parent && this.shown.get(parent)
+    const { header } = child.session
+    const above = this.shown.get(parent)
     if (above === undefined) return
     const parentToolCallId =
       header.parentCallId === undefined ? undefined : above.cards.wireIdOf(header.parentCallId)
@@ -109,7 +112,7 @@ export class ChildSessions {
       if (event.type === 'turn/end') working = false
       for (const { sessionId, update } of this.updatesOf(event, shown)) sendOn(sessionId, update)
     })
-    const unfollow = child.onChild((grandchild) => this.follow(grandchild))
+    const unfollow = child.onChild((grandchild) => this.follow(grandchild, child.session))
     const release = () => {
       unsubscribe()
       unfollow()

@@ -1,6 +1,6 @@
 // AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight,
-// and the session's channels to its person and editor (asking, notices, files), which it gives
-// the agent's session for its calls (and, through it, to child sessions). It turns the agent's
+// and what answers the session's channels to its person and editor (asking, notices, files),
+// which its agent was created with (./session-channels). It turns the agent's
 // session events into `session/update` payloads, in event order, through `send`: tool cards
 // through ./session-cards, its child sessions' through ./child-sessions (nested cards, or
 // subagent sessions of their own), questions through ./ask-queue.
@@ -14,6 +14,7 @@ import type {
 } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
 import type {
+  ToolEditorFiles,
   ToolSession,
   ToolNotice,
   ToolPermissionAnswer,
@@ -35,11 +36,14 @@ import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
 import type { AcpPromptImage } from './prompt-images'
+import type { AcpChannelTarget, AcpSessionChannels } from './session-channels'
 
 /** Updates a replay sends before it waits for the connection to take them. */
 export const REPLAY_BATCH = 256
 export interface AcpSessionRecordOptions {
   agent: Agent
+  /** The channels `agent` was created with: the record answers them from now on. */
+  channels: AcpSessionChannels
   /**
    * Delivers one update of this session; called synchronously, in event order. May return
    * when it was written out (see `written` of the session's channels).
@@ -85,7 +89,7 @@ export interface AcpSessionRecordOptions {
   ) => Promise<RequestPermissionResponse>
 }
 
-export class AcpSessionRecord {
+export class AcpSessionRecord implements AcpChannelTarget {
   readonly agent: Agent
   private readonly options: AcpSessionRecordOptions
   /** The slash commands the session offers (./session-commands). */
@@ -106,15 +110,16 @@ export class AcpSessionRecord {
   private closed = false
   /** The files of the child sessions shown as subagent sessions, by their wire id. */
   private readonly childFiles = new Map<string, AcpSessionFiles>()
-  /** The last update handed on: updates are written in order, so all before it are too. */
-  private lastWrite: Promise<void> = Promise.resolve()
+  /** The session's files for its calls: a child's under the wire session its cards are on. */
+  readonly editorFiles: ToolEditorFiles
 
   constructor(given: AcpSessionRecordOptions) {
-    // Every update handed on is tracked, for `written`.
+    // Every update handed on is tracked, for the channels' `written`.
+    const { channels } = given
     const options: AcpSessionRecordOptions = {
       ...given,
-      send: (update) => this.track(given.send(update)),
-      sendOn: (sessionId, update) => this.track(given.sendOn(sessionId, update)),
+      send: (update) => channels.track(given.send(update)),
+      sendOn: (sessionId, update) => channels.track(given.sendOn(sessionId, update)),
     }
     this.options = options
     this.agent = options.agent
@@ -135,7 +140,7 @@ export class AcpSessionRecord {
     })
     this.asks = new AskQueue({
       cwd: this.cwd,
-      targetOf: (request) => this.children.targetOf(request.exec.agent?.session),
+      targetOf: (request) => this.children.targetOf(request.exec.session),
       requestPermission: options.requestPermission,
       onCancelled: () => this.cancel(),
     })
@@ -147,17 +152,15 @@ export class AcpSessionRecord {
     }
     // The session's channels: its calls (and its child sessions') ask and tell its person
     // here, and read and write through its editor.
-    options.agent.session.channels = {
-      ask: (request) => this.ask(request),
-      notice: (notice) => this.tell(notice),
-      files: { ...options.files, forSession: (session) => this.filesFor(session) },
-      written: () => this.lastWrite,
-    }
+    this.editorFiles = { ...options.files, forSession: (session) => this.filesFor(session) }
+    channels.attach(this)
     const unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
       this.sendAll(this.info.onLive(event))
     })
-    const unfollow = options.agent.onChild((child) => this.children.follow(child))
+    const unfollow = options.agent.onChild((child) =>
+      this.children.follow(child, options.agent.session),
+    )
     this.unsubscribe = () => {
       unsubscribe()
       unfollow()
@@ -241,11 +244,6 @@ export class AcpSessionRecord {
     return shown
   }
 
-  /** Remembers the write of the latest update, for `written`. */
-  private track(write: void | Promise<void>): void {
-    if (write !== undefined) this.lastWrite = write.catch(() => undefined)
-  }
-
   /** Cancels the prompt in flight, if any: the model stream and the running tool are aborted. */
   cancel(): void {
     if (!this.running) return
@@ -300,7 +298,7 @@ export class AcpSessionRecord {
    * (`session/request_permission`, see ./ask-queue); calls side by side are asked one at a time.
    */
   ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
-    return this.children.asking(request.exec.agent?.session, () => this.asks.ask(request))
+    return this.children.asking(request.exec.session, () => this.asks.ask(request))
   }
 
   /** A tool's notice (the session's `notice` channel), shown as a warning; live only. */

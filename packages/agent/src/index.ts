@@ -7,15 +7,19 @@ import type { Context } from 'cordis'
 import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
-import { z } from 'zod'
+import type { ToolSessionScope } from '@deepseek-ai/dsh-tools'
+import type { z } from 'zod'
 import { Agent } from './agent'
 import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
 import type { ContextPolicy } from './context'
+import { Config, policyOf } from './config'
+import type { AgentsConfig } from './config'
 import type { ContextSourceOf } from './context-sources'
 import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
+import { SessionScope } from './session-log'
 import type {
   SessionListOptions,
   SessionListPage,
@@ -23,7 +27,12 @@ import type {
   StoredChildSession,
   StoredSession,
 } from './store'
-import type { AgentCreateOptions, SessionHeader } from './types'
+import type {
+  AgentChildOptions,
+  AgentCreateOptions,
+  AgentRestoreOptions,
+  SessionHeader,
+} from './types'
 import { checkRoots, checkWorkspace } from './workspace'
 
 declare module 'cordis' {
@@ -37,33 +46,16 @@ declare module 'cordis' {
   }
 }
 
-export const Config = z
-  .object({
-    /** Model requests allowed in one turn before it ends with `max-steps`. */
-    maxSteps: z.number().int().positive().default(50),
-    /** When a session's context is compacted, and what survives it (see the README). */
-    compaction: z
-      .object({
-        /** The share of the model's window a request may fill before it is compacted. */
-        threshold: z.number().gt(0.1).max(0.95).default(0.8),
-        /** Model steps (a response and the results of its calls) kept whole. */
-        keepRecentSteps: z.number().int().min(1).max(20).default(3),
-        /** Tools whose outputs are never elided (state that must survive compaction). */
-        keepTools: z.array(z.string().min(1)).default([]),
-      })
-      .prefault({}),
-    /** Where sessions are stored as they happen, to be loaded again; none: memory only. */
-    store: z
-      .custom<SessionStore>(
-        (value) => typeof value === 'object' && value !== null && 'create' in value,
-        'store must be a SessionStore (create, open, list, delete)',
-      )
-      .optional(),
-  })
-  .prefault({})
-
-/** The config as given: every field optional. */
-export type AgentsConfig = z.input<typeof Config>
+/** What `start` makes an agent from. */
+interface AgentStart {
+  header: SessionHeader
+  scope: ToolSessionScope
+  options: { model?: string; systemPrompt?: string }
+  recording: SessionRecording | undefined
+  restored?: AgentOptions['restored']
+  /** Kept in `get`/`list` (a child session is not). */
+  listed?: boolean
+}
 
 export default class Agents extends Service {
   static inject = ['llm', 'tools', 'systemPrompt']
@@ -84,12 +76,7 @@ export default class Agents extends Service {
     // Cordis validated the config against `Config` when the plugin loaded: this is its output.
     const { maxSteps, store, compaction } = config as z.output<typeof Config>
     this.maxSteps = maxSteps
-    const keepTools = new Set(compaction.keepTools)
-    this.policy = {
-      threshold: compaction.threshold,
-      keepRecentSteps: compaction.keepRecentSteps,
-      keep: (call) => keepTools.has(call.name),
-    }
+    this.policy = policyOf(compaction)
     this.store = store
     host.effect(() => () => this.disposeAll(), 'agents')
   }
@@ -124,7 +111,10 @@ export default class Agents extends Service {
     return this.store !== undefined
   }
 
-  /** A new agent on the workspace `cwd` (absolute, an existing directory). */
+  /**
+   * A new agent on the workspace `cwd` (absolute, an existing directory): a root session with
+   * its own scope, whose channels are `options.channels`.
+   */
   create(options: AgentCreateOptions): Agent {
     this.assertLive()
     const cwd = checkWorkspace(options?.cwd)
@@ -136,28 +126,19 @@ export default class Agents extends Service {
       ...(options.mode !== undefined && { mode: options.mode }),
       createdAt: new Date().toISOString(),
     }
-    const writer = this.store?.create(SessionRecording.headerOf(header))
-    const recording =
-      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
-    return this.start(header, options, recording)
+    const scope = new SessionScope(header, options.channels)
+    return this.start({ header, scope, options, recording: this.recordingOf(header) })
   }
 
   /**
    * A child session of `parent`: its workspace and roots, a fresh conversation, `parent` in its
-   * header. Its calls ask and tell the person through the parent's channels, under the parent's
-   * mode and "always allow" memory, and see the parent's session tools; what it costs counts
-   * toward the parent's cost (and so its parent's); it is stored under the
-   * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
-   * `parentCallId`: the parent's tool call that starts it, in its header (a host shows the
-   * child's cards under that call's); `title`: what a host calls it (else its first message's).
+   * header, and its root session's scope, by reference: its calls ask and tell the person
+   * through the root's channels, under the root's mode and "always allow" memory, and see the
+   * root's session tools. What it costs counts toward the parent's cost (and so its parent's);
+   * it is stored under the parent (never listed on its own) and ends when the parent does.
+   * Not kept in `get`/`list`.
    */
-  createChild(
-    parent: Agent,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> & {
-      parentCallId?: string
-      title?: string
-    } = {},
-  ): Agent {
+  createChild(parent: Agent, options: AgentChildOptions = {}): Agent {
     this.assertLive()
     if (parent.disposed) {
       throw new AgentError(
@@ -175,11 +156,9 @@ export default class Agents extends Service {
       ...(options.title !== undefined && { title: options.title }),
       createdAt: new Date().toISOString(),
     }
-    const writer = this.store?.create(SessionRecording.headerOf(header))
-    const recording =
-      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
-    const child = this.start(header, options, recording, undefined, false)
-    child.session.parent = parent.session
+    const { scope } = parent.session
+    const recording = this.recordingOf(header)
+    const child = this.start({ header, scope, options, recording, listed: false })
     child.context.chargeAlsoTo(parent.context)
     const end = () => void child.dispose()
     parent.lifetime.addEventListener('abort', end, { once: true })
@@ -190,16 +169,19 @@ export default class Agents extends Service {
     return child
   }
 
+  /** The recording of a new session, when sessions are stored. */
+  private recordingOf(header: SessionHeader): SessionRecording | undefined {
+    const writer = this.store?.create(SessionRecording.headerOf(header))
+    return writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
+  }
+
   /**
    * The stored session `id` as a live agent that goes on from where it stopped: the model gets
    * the earlier conversation; the read-before-write rule starts fresh (a new session object).
    * Throws AGENT_SESSION_NOT_FOUND (no store, or no such session), AGENT_SESSION_LOCKED (live
    * here already, or in another process), AGENT_SESSION_UNREADABLE, AGENT_STORE_IO.
    */
-  restore(
-    id: string,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
-  ): Agent {
+  restore(id: string, options: AgentRestoreOptions = {}): Agent {
     return this.resume(options, this.storeToRestore(id).open(id))
   }
 
@@ -208,10 +190,7 @@ export default class Agents extends Service {
    * store's `openInSlices`, where it has one): a long session's load leaves the process
    * serving other requests and sessions meanwhile. Rejects as `restore` throws.
    */
-  async restoreInSlices(
-    id: string,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
-  ): Promise<Agent> {
+  async restoreInSlices(id: string, options: AgentRestoreOptions = {}): Promise<Agent> {
     const store = this.storeToRestore(id)
     const stored = store.openInSlices ? await store.openInSlices(id) : store.open(id)
     try {
@@ -241,14 +220,13 @@ export default class Agents extends Service {
     return this.store
   }
 
-  private resume(
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'>,
-    stored: StoredSession,
-  ): Agent {
-    const { updatedAt: _updatedAt, ...header } = stored.header
+  private resume(options: AgentRestoreOptions, stored: StoredSession): Agent {
+    const { updatedAt: _updatedAt, ...given } = stored.header
+    const header = { ...given, roots: [...given.roots] }
     const recording = new SessionRecording(stored.header, stored.writer, this.warn)
     const restored = { events: stored.events, history: historyOf(stored.events) }
-    return this.start({ ...header, roots: [...header.roots] }, options, recording, restored)
+    const scope = new SessionScope(header, options.channels)
+    return this.start({ header, scope, options, recording, restored })
   }
 
   /**
@@ -309,19 +287,15 @@ export default class Agents extends Service {
     return [...this.agents.values()]
   }
 
-  private start(
-    header: SessionHeader,
-    options: Omit<AgentCreateOptions, 'cwd'>,
-    recording: SessionRecording | undefined,
-    restored?: AgentOptions['restored'],
-    listed = true,
-  ): Agent {
+  private start(spec: AgentStart): Agent {
     const { host, agents } = this
+    const { header, scope, options, recording, restored, listed = true } = spec
     const { id } = header
     const logger = host.logger('agents')
     const agent = new Agent({
       header,
-      restored,
+      scope,
+      ...(restored !== undefined && { restored }),
       // The services themselves, not Cordis's proxies of them (see `untraced`): a turn's many
       // calls then reach them directly. Looked up per turn, so a replaced service is used.
       services: (): LoopServices => ({
@@ -330,10 +304,10 @@ export default class Agents extends Service {
         systemPrompt: untraced(host.systemPrompt),
       }),
       maxSteps: this.maxSteps,
-      model: options.model,
+      ...(options.model !== undefined && { model: options.model }),
       policy: this.policy,
       modelInfo: (model) => untraced(host.llm).modelInfo(model),
-      systemPrompt: options.systemPrompt,
+      ...(options.systemPrompt !== undefined && { systemPrompt: options.systemPrompt }),
       contextSources: () => [...this.sources],
       warn: this.warn,
       onListenerError: (error, event) =>
@@ -375,7 +349,10 @@ export { currentPlanOf } from './plan'
 export type { SessionPlan } from './plan'
 export { TITLE_MAX_CHARS, sessionTitleOf } from './title'
 export { SessionContext } from './context'
-export type { ContextPolicy } from './context'
+export type { ContextPolicy, SessionContextOptions } from './context'
+export { Config } from './config'
+export type { AgentsConfig } from './config'
+export { SessionScope } from './session-log'
 export type { ContextNote, ContextSourceOf } from './context-sources'
 /** A source of notes for the agent host's sessions (`ctx.agents.addContextSource`). */
 export type ContextSource = ContextSourceOf<Agent>

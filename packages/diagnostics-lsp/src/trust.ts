@@ -21,9 +21,10 @@ export class WorkspaceTrust {
   ): Promise<boolean> {
     const why = await this.launcher.unsandboxed()
     if (why === undefined) return true
-    const session = exec?.agent?.session
-    const mode = session?.header.mode ?? session?.parent?.header.mode
-    const ask = session?.channels?.ask
+    // A child session's calls are judged under its root's mode and ask its person.
+    const scope = exec?.session.scope
+    const mode = scope?.mode
+    const ask = scope?.channels.ask
     if (mode !== 'ask' || ask === undefined || exec === undefined) return true
     let answer = this.answers.get(workspace)
     if (answer === undefined) {

@@ -12,6 +12,7 @@ import {
   type FsEditRequest,
   type FsInfo,
   type FsResolveOptions,
+  type FsSession,
   type FsStreamBytesOptions,
   type FsTarget,
   type FsWriteIntent,
@@ -24,6 +25,9 @@ import type { AcpFsClient } from './client'
 import { byteChunks, editorVersion, readableText, textChunks } from './editor-text'
 import { EditorMutations } from './mutate'
 import { EditorRoutes } from './route'
+
+/** The editor of a caller's session (none: no session, or one whose editor serves no files). */
+export type AcpFsClientOf = (session: FsSession | undefined) => AcpFsClient | undefined
 
 export const Config = z
   .object({
@@ -42,7 +46,7 @@ export const Config = z
     timeoutMs: z.number().int().positive().default(30_000),
     /** The editor of a session (`FsResolveOptions.session`); absent, the provider is the disk. */
     clientOf: z
-      .custom<(session: unknown) => AcpFsClient | undefined>((value) => typeof value === 'function')
+      .custom<AcpFsClientOf>((value) => typeof value === 'function')
       .optional(),
   })
   .prefault({})
@@ -55,7 +59,7 @@ export default class AcpFileSystem extends FileSystem {
 
   /** The disk under the editor, for every target the editor does not serve. */
   readonly disk: LocalDisk
-  private readonly clientOf?: (session: unknown) => AcpFsClient | undefined
+  private readonly clientOf?: AcpFsClientOf
   private readonly routes: EditorRoutes
   private readonly mutations: EditorMutations
 

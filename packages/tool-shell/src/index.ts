@@ -85,10 +85,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     jobs,
     batchMs,
     network: sandboxNetwork,
-    // Through the session's notice channel; the event for a session whose host gives none.
-    notices: new UnsandboxedNotices((exec, notice) =>
-      tellPerson(exec, notice, (of, told) => ctx.emit('tools/notice', of, told)),
-    ),
+    // Through the session's notice channel (none for a session whose host gives none).
+    notices: new UnsandboxedNotices((exec, notice) => void tellPerson(exec, notice)),
   }
   ctx.tools.register(createBashTool(host))
   // The first session that opens readies the first command, off its answer's path (./warm).

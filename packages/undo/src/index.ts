@@ -6,7 +6,6 @@ import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import type { AcpSessionOpening } from '@deepseek-ai/dsh-acp'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents, agents/deleted
-import { rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import { askOverwrite, changeOf } from './calls'
@@ -81,9 +80,8 @@ export function apply(ctx: Context, config: UndoConfig): void {
   })
 
   ctx.on('tools/execute', async (exec, next) => {
-    const own = exec.agent?.session
-    if (own === undefined) return next()
-    const rootId = rootSessionOf(own).header.id
+    const own = exec.session
+    const rootId = own.scope.id
     const undo = sessions.get(rootId)
     if (undo === undefined) return next()
     const change = await changeOf(ctx.tools, exec, own.header.cwd, rootId)
