@@ -122,9 +122,8 @@ describe('observations', () => {
     const { ctx } = await withPolicy()
     const one = session('s1')
     ctx.emit('fs/observed', target('a.txt'), 'v1', actor(one))
-    expect(editIntent(ctx, target('a.txt'), { ...actor(one), callId: 'c2' })).toEqual({
-      version: 'v1',
-    })
+    const again = { ...actor(one), callId: 'c2' }
+    expect(editIntent(ctx, target('a.txt'), again)).toEqual({ version: 'v1' })
   })
 })
 

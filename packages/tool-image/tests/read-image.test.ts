@@ -10,6 +10,7 @@ import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import * as ToolImage from '../src/index'
 import { sniffImageType } from '../src/index'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 /** The smallest PNG there is: one transparent pixel. */
 const PNG = Buffer.from(
@@ -38,9 +39,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const agent = () => ({ session: { header: { id: 's1', cwd: dir } } })
 const readImage = (file_path: string) =>
-  ctx.tools.execute({ callId: 'c1', name: 'read_image', arguments: { file_path }, agent: agent() })
+  ctx.tools.execute(
+    testExecution('read_image', { file_path }, { session: testSession({ id: 's1', cwd: dir }) }),
+  )
 
 describe('what counts as an image', () => {
   it('tells png, jpeg, gif and webp by their first bytes', () => {

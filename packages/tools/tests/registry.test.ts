@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import ToolRegistry, { ToolError, defineTool, isToolError } from '../src/index'
 import { makeContext, readLike, registering } from './helpers/fixtures'
+import { testExecution } from '../src/testing'
 
 const other = defineTool({
   name: 'other',
@@ -83,7 +84,7 @@ describe('disposal', () => {
     await fiber.dispose()
     expect(ctx.tools.names()).toEqual(['other'])
     expect(ctx.tools.schemas().map((schema) => schema.name)).toEqual(['other'])
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'read', arguments: {} })
+    const result = await ctx.tools.execute(testExecution('read', {}))
     expect(result.error?.code).toBe('TOOL_UNKNOWN')
   })
 
