@@ -194,27 +194,7 @@ export class SessionContext {
       elided: replaced.length,
       before,
     }
-    if (wantSummary) {
-      try {
-        const sent = new Date()
-        const { text, usage } = await summarise({
-          llm: spec.llm,
-          ...(spec.model !== undefined && { model: spec.model }),
-          messages: older,
-          maxTokens: Math.floor(this.size * 0.5),
-          signal: spec.signal,
-        })
-        if (usage) this.charge(usage, sent)
-        const latest = latestUserText(older)
-        const opening = openingOf(this.options.firstMessage(), text, latest, this.options.currentPlan?.(), {
-          carried: this.options.carried?.(),
-        })
-        record.summary = { text, opening, keep: next.length - end }
-        next = [{ role: 'user', content: opening }, ...next.slice(end)]
-      } catch (error) {
-        record.summaryError = errorMessage(error)
-      }
-    }
+    if (wantSummary) next = await this.summarised(spec, next, end, record)
     // Still too full: the largest recent outputs are cut until the request fits.
     replaced.push(...this.cutRecent(next, prompt, goal))
     for (const entry of replaced.slice(record.elided)) applyOne(next, entry)
@@ -222,6 +202,39 @@ export class SessionContext {
     const after = this.measure(history, prompt)
     spec.append({ type: 'context/compacted', turnId, ...record, after })
     return after
+  }
+
+  /**
+   * The conversation with the messages before `end` summarised into one opening message, which
+   * `record` keeps; on a failure, the conversation as it was and the record says why.
+   */
+  private async summarised(
+    spec: CompactSpec,
+    history: LlmMessage[],
+    end: number,
+    record: Omit<CompactionRecord, 'after'>,
+  ): Promise<LlmMessage[]> {
+    const older = history.slice(0, end)
+    try {
+      const sent = new Date()
+      const { text, usage } = await summarise({
+        llm: spec.llm,
+        ...(spec.model !== undefined && { model: spec.model }),
+        messages: older,
+        maxTokens: Math.floor(this.size * 0.5),
+        signal: spec.signal,
+      })
+      if (usage) this.charge(usage, sent)
+      const { firstMessage, currentPlan, carried } = this.options
+      const opening = openingOf(firstMessage(), text, latestUserText(older), currentPlan?.(), {
+        carried: carried?.(),
+      })
+      record.summary = { text, opening, keep: history.length - end }
+      return [{ role: 'user', content: opening }, ...history.slice(end)]
+    } catch (error) {
+      record.summaryError = errorMessage(error)
+      return history
+    }
   }
 
   private cutRecent(
