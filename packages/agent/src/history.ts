@@ -57,7 +57,8 @@ class HistoryBuilder {
         const pending = answered && calls.some((id) => !results.has(id))
         const message = pending && response !== undefined ? response : this.open()
         message.toolCalls = [...(message.toolCalls ?? []), toolCallOf(event)]
-        calls.push(event.callId)
+        // After `open`: it may have settled the calls before and begun a new list.
+        this.calls.push(event.callId)
         return
       }
       case 'tool/result':
