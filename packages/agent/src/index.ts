@@ -6,9 +6,8 @@ import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { untraced } from '@deepseek-ai/dsh-tools'
+import { configOf, untraced } from '@deepseek-ai/dsh-tools'
 import type { ToolSessionScope } from '@deepseek-ai/dsh-tools'
-import type { z } from 'zod'
 import { Agent } from './agent'
 import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
@@ -73,8 +72,7 @@ export default class Agents extends Service {
     config: AgentsConfig,
   ) {
     super(host, 'agents')
-    // Cordis validated the config against `Config` when the plugin loaded: this is its output.
-    const { maxSteps, store, compaction } = config as z.output<typeof Config>
+    const { maxSteps, store, compaction } = configOf(Config, config)
     this.maxSteps = maxSteps
     this.policy = policyOf(compaction)
     this.store = store

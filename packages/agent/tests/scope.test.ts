@@ -28,7 +28,10 @@ const tell = defineTool({
 const TURNS = [{ toolCalls: [{ id: 't1', name: 'tell', arguments: {} }] }, { text: 'Done.' }]
 
 async function host(store?: MemorySessionStore): Promise<Host> {
-  const made = await createHost({ script: { turns: [...TURNS, ...TURNS] }, ...(store && { store }) })
+  const made = await createHost({
+    script: { turns: [...TURNS, ...TURNS] },
+    ...(store && { store }),
+  })
   made.ctx.tools.register(tell)
   hosts.push(made)
   return made

@@ -45,9 +45,7 @@ export const Config = z
      */
     timeoutMs: z.number().int().positive().default(30_000),
     /** The editor of a session (`FsResolveOptions.session`); absent, the provider is the disk. */
-    clientOf: z
-      .custom<AcpFsClientOf>((value) => typeof value === 'function')
-      .optional(),
+    clientOf: z.custom<AcpFsClientOf>((value) => typeof value === 'function').optional(),
   })
   .prefault({})
 

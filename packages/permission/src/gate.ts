@@ -71,8 +71,7 @@ export class PermissionGate {
     if (always !== undefined && this.state.isAlwaysAllowed(scope, always.keys)) return next()
     const { unanswered } = this.options
     const choices = access?.choices
-    const linked =
-      effect === 'write' ? await linkedTargets(this.host.fs, places, cwd, exec) : []
+    const linked = effect === 'write' ? await linkedTargets(this.host.fs, places, cwd, exec) : []
     const question = {
       exec,
       presentation,

@@ -6,7 +6,7 @@
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs
-import { untraced } from '@deepseek-ai/dsh-tools'
+import { configOf, untraced } from '@deepseek-ai/dsh-tools'
 import { PermissionGate } from './gate'
 import { PERMISSION_MODE_IDS } from './modes'
 
@@ -26,9 +26,8 @@ export const Config = z
 export type PermissionConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: PermissionConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
   const host = { tools: untraced(ctx.tools), fs: untraced(ctx.fs) }
-  const gate = new PermissionGate(host, config as z.output<typeof Config>)
+  const gate = new PermissionGate(host, configOf(Config, config))
   // Prepended, so this is the outermost wrapper whatever the load order: another listener
   // (the ACP bridge's) opens the call's card as "running" only once a call gets past this one.
   ctx.on('tools/execute', (exec, next) => gate.execute(exec, next), { prepend: true })

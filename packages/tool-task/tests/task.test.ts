@@ -17,11 +17,7 @@ import * as Permission from '@deepseek-ai/dsh-permission'
 import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
-import type {
-  ToolNotice,
-  ToolPermissionRequest,
-  ToolSessionChannels,
-} from '@deepseek-ai/dsh-tools'
+import type { ToolNotice, ToolPermissionRequest, ToolSessionChannels } from '@deepseek-ai/dsh-tools'
 import * as ToolTask from '../src/index'
 
 class RecordingLlm extends ScriptedLlm {

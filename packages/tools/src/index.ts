@@ -207,6 +207,7 @@ const sessionOf = toolSessionIdOf
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
 export { callEffect, defaultEffect } from './effect'
+export { configOf } from './config'
 export { tellPerson, toolSessionIdOf } from './session'
 export { fencedBlock } from './fence'
 export { plainTerminalText, terminalText } from './terminal-text'

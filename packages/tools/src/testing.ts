@@ -1,11 +1,6 @@
 // Test helpers of the ctx.tools seam: a session and a call built whole, as a host would give
 // them, for tests that run tools without an agent host. Not for product code.
-import type {
-  ToolExecution,
-  ToolSession,
-  ToolSessionChannels,
-  ToolSessionHeader,
-} from './types'
+import type { ToolExecution, ToolSession, ToolSessionChannels, ToolSessionHeader } from './types'
 
 /** What a test session is made of: a header (id defaults to `test-session`), its mode and channels. */
 export interface TestSessionOptions extends Partial<ToolSessionHeader> {

@@ -40,7 +40,12 @@ export async function askOverwrite(agent: Agent, paths: readonly string[]): Prom
   if (ask === undefined) return false
   const count = paths.length === 1 ? 'a file' : `${paths.length} files`
   const answer = await ask({
-    exec: { callId: `undo-${randomUUID()}`, name: 'undo', arguments: { paths }, session: agent.session },
+    exec: {
+      callId: `undo-${randomUUID()}`,
+      name: 'undo',
+      arguments: { paths },
+      session: agent.session,
+    },
     presentation: {
       title: `Undo: ${count} changed since the turn`,
       kind: 'edit',

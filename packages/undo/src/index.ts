@@ -7,6 +7,7 @@ import { isAbsolute, join } from 'node:path'
 import type { AcpSessionOpening } from '@deepseek-ai/dsh-acp'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents, agents/deleted
 import type { Context } from 'cordis'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import { askOverwrite, changeOf } from './calls'
 import { undoCommands } from './commands'
@@ -50,7 +51,7 @@ export function defaultSnapshotsDir(env = process.env, home = homedir()): string
 }
 
 export function apply(ctx: Context, config: UndoConfig): void {
-  const { keepTurns, maxFileBytes, git, ...given } = config as z.output<typeof Config>
+  const { keepTurns, maxFileBytes, git, ...given } = configOf(Config, config)
   const dir = given.dir ?? defaultSnapshotsDir()
   // git is looked for once, off the start's path; sessions wait for the answer.
   const store: Promise<UndoStore> = gitVersion(git).then((version) =>
