@@ -1,7 +1,7 @@
 // Packs the app as a person installs it: `npm run pack:app` at the root builds every package,
 // then this writes `packages/acp-agent/pack/deepseek-ai-dsh-<version>.tgz`. The tarball holds the
 // built start (dist/bin.js), the bundle with every workspace package inside it
-// (dist/dsh-acp.cjs), the HTML → Markdown worker it starts (dist/markdown-worker.js), its code cache, the README and a package.json whose only dependencies are
+// (dist/dsh-acp.cjs) with the licence notices of what it bundles (dist/dsh-acp.cjs.LEGAL.txt), the HTML → Markdown worker it starts (dist/markdown-worker.js), its code cache, the README and a package.json whose only dependencies are
 // what the bundle leaves outside it (ripgrep's binary and the bash grammar find files beside their
 // own code), so `npm install -g ./<tarball>` needs no build and downloads nothing beyond the
 // registry's packages. Usage: node scripts/pack.mjs [--out DIR]; prints the tarball's path.
@@ -17,7 +17,7 @@ const app = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'))
 const externals = JSON.parse(readFileSync(join(here, 'bundle-externals.json'), 'utf8'))
 
 /** What the tarball carries from dist/, each built by `npm run build`. */
-const DIST_FILES = ['bin.js', 'dsh-acp.cjs', 'markdown-worker.js']
+const DIST_FILES = ['bin.js', 'dsh-acp.cjs', 'dsh-acp.cjs.LEGAL.txt', 'markdown-worker.js']
 const CODE_CACHE = 'dsh-acp.cjs.code-cache'
 
 function main() {

@@ -45,7 +45,8 @@ function readCodeCache(bundle: string): Buffer | undefined {
 
 /** The bundle compiled, from its code cache where one is usable. */
 export function compileBundle(bundle: string): BundleScript {
-  const source = readFileSync(bundle, 'utf8')
+  // ASCII only (the build checks it), so Latin-1 reads it exactly, into a one-byte string.
+  const source = readFileSync(bundle, 'latin1')
   const cachedData = readCodeCache(bundle)
   // The CommonJS wrapper on the bundle's first line keeps its line numbers in stack traces.
   const body = source.startsWith('#!') ? `//${source}` : source

@@ -51,9 +51,17 @@ describe('the packed app', () => {
       expect.arrayContaining([
         'package/dist/bin.js',
         'package/dist/dsh-acp.cjs',
+        'package/dist/dsh-acp.cjs.LEGAL.txt',
         'package/dist/markdown-worker.js',
       ]),
     )
+    // The start reads the bundle as Latin-1: every byte of it is ASCII.
+    const bundle = await run('tar', ['-xzOf', tarball, 'package/dist/dsh-acp.cjs'], {
+      encoding: 'buffer',
+      maxBuffer: 64 << 20,
+    })
+    expect(bundle.stdout.length).toBeGreaterThan(0)
+    expect(bundle.stdout.findIndex((byte) => byte > 0x7f)).toBe(-1)
     expect(files.filter((file) => file.includes('/src/') || file.endsWith('.ts'))).toEqual([])
     const manifest = JSON.parse(
       (await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,

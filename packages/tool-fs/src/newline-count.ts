@@ -63,13 +63,29 @@ const BLOCK_BYTES = 255 * 16
  * from there 16 bytes per step (bitmask and popcnt), then one byte per step.
  */
 function moduleBytes(): Uint8Array {
-  const simd = (op: number) => [0xfd, ...leb(op)]
-  const get = (local: number) => [0x20, local]
-  const set = (local: number) => [0x21, local]
-  const tee = (local: number) => [0x22, local]
-  const i32 = (value: number) => [0x41, ...sleb(value)]
-  const lane = (index: number) => [...get(8), ...simd(27), index] // i32x4.extract_lane
-  const ADD = 0x6a
+  const find = findBody()
+  const nul = nulBody()
+  return Uint8Array.from([
+    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
+    ...section(1, [2, 0x60, 3, 0x7f, 0x7f, 0x7f, 1, 0x7f, 0x60, 2, 0x7f, 0x7f, 1, 0x7f]),
+    ...section(3, [2, 0, 1]),
+    ...section(5, [1, 0, ...leb(MEMORY_PAGES)]),
+    ...section(7, [3, ...name('find'), 0, 0, ...name('nul'), 0, 1, ...name('memory'), 2, 0]),
+    ...section(10, [2, ...leb(find.length), ...find, ...leb(nul.length), ...nul]),
+  ])
+}
+
+// The instructions both functions are written in.
+const simd = (op: number) => [0xfd, ...leb(op)]
+const get = (local: number) => [0x20, local]
+const set = (local: number) => [0x21, local]
+const tee = (local: number) => [0x22, local]
+const i32 = (value: number) => [0x41, ...sleb(value)]
+const lane = (index: number) => [...get(8), ...simd(27), index] // i32x4.extract_lane
+const ADD = 0x6a
+
+/** find's body: whole blocks first, then 16 bytes per step, then one byte per step. */
+function findBody(): number[] {
   const blocks = [
     ...[0x02, 0x40, 0x03, 0x40], // block, loop: one block per step
     ...[...get(1), ...get(0), 0x6b, ...i32(16), 0x49, 0x0d, 1], // end - start < 16: on
@@ -104,6 +120,11 @@ function moduleBytes(): Uint8Array {
     ...[...get(0), ...i32(1), ADD, ...set(0), 0x0c, 0, 0x0b, 0x0b],
     ...[...i32(-1), ...get(3), 0x6b, 0x0b], // return -1 - found
   ]
+  return body
+}
+
+/** nul's body. */
+function nulBody(): number[] {
   // nul(start, end): index of the first zero byte in memory[start, end), else -1. Params: 0
   // start, 1 end; locals: 2 zeros, 3 seen (v128), 4 stop, 5 begin (i32). Blocks of 4 KiB are
   // searched whole (each vector's zero lanes or-ed into `seen`); the first block that holds a
@@ -127,14 +148,7 @@ function moduleBytes(): Uint8Array {
     ...[...get(0), ...i32(1), ADD, ...set(0), 0x0c, 0, 0x0b, 0x0b],
     ...[...i32(-1), 0x0b],
   ]
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0],
-    ...section(1, [2, 0x60, 3, 0x7f, 0x7f, 0x7f, 1, 0x7f, 0x60, 2, 0x7f, 0x7f, 1, 0x7f]),
-    ...section(3, [2, 0, 1]),
-    ...section(5, [1, 0, ...leb(MEMORY_PAGES)]),
-    ...section(7, [3, ...name('find'), 0, 0, ...name('nul'), 0, 1, ...name('memory'), 2, 0]),
-    ...section(10, [2, ...leb(body.length), ...body, ...leb(nul.length), ...nul]),
-  ])
+  return nul
 }
 
 /** The part of the WebAssembly API used here (the project's type libraries leave it out). */

@@ -3,7 +3,8 @@
 import { describe } from 'vitest'
 import { useFixture, type FileSystemContractFactory } from './fixture'
 import { editCases } from './edit'
-import { readCases, resolveCases, statCases } from './read'
+import { readCases } from './read'
+import { resolveCases, statCases } from './resolve'
 import { serialisationCases, writeCases } from './write'
 
 export type { FileSystemContractFactory, FileSystemContractFixture } from './fixture'
