@@ -64,7 +64,7 @@ export function recordFactory(
       filesOn: (wireId) => acpSessionFiles(connection, wireId, capabilities, filesSession),
       compaction: capabilities?.session?.compaction != null,
       models: options.models,
-      configOptions: (record) => options.of(record),
+      configOptions: () => options.of(record),
       elicit: acpElicitOf(connection, id, capabilities, (callId) => record.wireIdOf(callId)),
       modes: deps.modes.map((mode) => mode.id),
       terminals: offersTerminalOutput(capabilities?._meta),

@@ -5,27 +5,18 @@
 // through ./session-cards, its child sessions' through ./child-sessions (nested cards, or
 // subagent sessions of their own), questions through ./ask-queue.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
-import type {
-  RequestPermissionRequest,
-  RequestPermissionResponse,
-  SessionConfigOption,
-  SessionUpdate,
-  StopReason,
-} from '@agentclientprotocol/sdk'
-import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
+import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk'
+import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import type {
   ToolEditorFiles,
-  ToolSession,
   ToolNotice,
   ToolPermissionAnswer,
   ToolPermissionRequest,
 } from '@deepseek-ai/dsh-tools'
 import { AskQueue } from './ask-queue'
 import { ChildSessions } from './child-sessions'
-import type { AcpRoutedUpdate } from './child-sessions'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
-import type { AcpWireUpdate } from './subagent-updates'
 import { runSessionCommand } from './command-prompts'
 import { SessionCommands, planCommand } from './session-commands'
 import { toAcpStopReason } from './to-acp'
@@ -36,58 +27,9 @@ import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
 import type { AcpPromptImage } from './prompt-images'
-import type { AcpChannelTarget, AcpSessionChannels } from './session-channels'
-
-/** Updates a replay sends before it waits for the connection to take them. */
-export const REPLAY_BATCH = 256
-export interface AcpSessionRecordOptions {
-  agent: Agent
-  /** The channels `agent` was created with: the record answers them from now on. */
-  channels: AcpSessionChannels
-  /**
-   * Delivers one update of this session; called synchronously, in event order. May return
-   * when it was written out (see `written` of the session's channels).
-   */
-  send: (update: SessionUpdate) => void | Promise<void>
-  /**
-   * Delivers one update on another wire session of this one's: a child's subagent session (see
-   * `subagents`), or the announcement of one. Called synchronously, in event order.
-   */
-  sendOn: (sessionId: string, update: AcpWireUpdate) => void | Promise<void>
-  /**
-   * Delivers many updates at once, in order, each on its wire session; resolves once they were
-   * handed on. Only a replay uses it (without it, `sendOn` one by one): it is the first thing a
-   * loaded session sends, so no update of `send`'s is waiting to go before it.
-   */
-  sendBatch?: (updates: readonly AcpRoutedUpdate[]) => Promise<void>
-  /** The client shows subagent sessions (`clientCapabilities.subagents`): see ./child-sessions. */
-  subagents?: boolean
-  /** The child sessions stored under a session (a replay shows them); none without it. */
-  storedChildren?: (id: string) => StoredChildSession[]
-  /** The session's files as its editor holds them. */
-  files: AcpSessionFiles
-  /** The same files under another wire session id (a child's subagent session). */
-  filesOn?: (sessionId: string) => AcpSessionFiles
-  /** The client advertised `session.compaction`. */
-  compaction?: boolean
-  /** The models the session may switch to, and the one it uses without a choice. */
-  models?: () => { list: readonly string[]; fallback: string }
-  /** The session's whole option list now, sent as `config_option_update` when one changes. */
-  configOptions?: (record: AcpSessionRecord) => SessionConfigOption[]
-  /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
-  terminals?: boolean
-  /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
-  notices?: boolean
-  /** The session's channel to the person's forms, when the client shows them (./elicit). */
-  elicit?: AcpElicit
-  /** The modes of the session: `/plan` switches to `plan` when it is one of them. */
-  modes?: readonly string[]
-  /** Asks the client `session/request_permission`; the signal cancels the request. */
-  requestPermission: (
-    params: RequestPermissionRequest,
-    signal?: AbortSignal,
-  ) => Promise<RequestPermissionResponse>
-}
+import { REPLAY_BATCH } from './session-record-options'
+import type { AcpSessionRecordOptions } from './session-record-options'
+import type { AcpChannelTarget } from './session-channels'
 
 export class AcpSessionRecord implements AcpChannelTarget {
   readonly agent: Agent
@@ -108,8 +50,6 @@ export class AcpSessionRecord implements AcpChannelTarget {
   /** What runs when the session closes (see onClose). */
   private readonly closers: (() => Promise<void> | void)[] = []
   private closed = false
-  /** The files of the child sessions shown as subagent sessions, by their wire id. */
-  private readonly childFiles = new Map<string, AcpSessionFiles>()
   /** The session's files for its calls: a child's under the wire session its cards are on. */
   readonly editorFiles: ToolEditorFiles
 
@@ -152,7 +92,11 @@ export class AcpSessionRecord implements AcpChannelTarget {
     }
     // The session's channels: its calls (and its child sessions') ask and tell its person
     // here, and read and write through its editor.
-    this.editorFiles = { ...options.files, forSession: (session) => this.filesFor(session) }
+    const { files, filesOn } = options
+    this.editorFiles = {
+      ...files,
+      forSession: (session) => this.children.filesOf(session, files, filesOn),
+    }
     channels.attach(this)
     const unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
@@ -226,22 +170,6 @@ export class AcpSessionRecord implements AcpChannelTarget {
     const prompt = run()
     this.running = prompt
     return prompt
-  }
-
-  /**
-   * The files a call of `session` reaches the editor through: under the wire session its cards
-   * are on (a child's subagent session, else this one), so one id goes with all its requests.
-   */
-  private filesFor(session: ToolSession): AcpSessionFiles {
-    const { sessionId } = this.children.targetOf(session)
-    const { files, filesOn } = this.options
-    if (sessionId === this.id || filesOn === undefined) return files
-    let shown = this.childFiles.get(sessionId)
-    if (shown === undefined) {
-      shown = filesOn(sessionId)
-      this.childFiles.set(sessionId, shown)
-    }
-    return shown
   }
 
   /** Cancels the prompt in flight, if any: the model stream and the running tool are aborted. */
@@ -359,7 +287,7 @@ export class AcpSessionRecord implements AcpChannelTarget {
 
   /** The whole option list, as a client replaces its option state with it. */
   private sendOptions(): void {
-    const options = this.options.configOptions?.(this)
+    const options = this.options.configOptions?.()
     if (options)
       this.options.send({ sessionUpdate: 'config_option_update', configOptions: options })
   }

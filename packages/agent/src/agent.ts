@@ -4,46 +4,20 @@
 // and its context window (./context), and compacts on demand. It is not a Cordis service;
 // the Agents service creates agents and gives them the services a turn needs.
 import { randomUUID } from 'node:crypto'
-import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
-import type { ToolAgent, ToolSessionScope } from '@deepseek-ai/dsh-tools'
+import type { LlmImage, LlmMessage } from '@deepseek-ai/dsh-llm'
+import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import type { AgentOptions } from './agent-options'
 import { SessionContext } from './context'
 import { carriedBy, gatherNotes } from './context-sources'
 import type { ContextSourceOf } from './context-sources'
-import type { ContextPolicy } from './context'
 import { assertTakesImages, userMessageOf } from './images'
 import { runTurn } from './loop'
-import type { LoopServices, TurnOutcome, TurnSession } from './loop'
+import type { TurnOutcome, TurnSession } from './loop'
 import { SessionLog } from './session-log'
 import { currentPlanOf } from './plan'
 import { sessionTitleOf } from './title'
-import type { ListenerErrorHandler } from './session-log'
 import { announceChild, assertCanSend, guardTurn } from './turn-guard'
-import type { SessionEvent, SessionHeader, SessionListener, TurnEnd } from './types'
-
-export interface AgentOptions {
-  header: SessionHeader
-  /** The session's scope: a root session's own, a child session's its root's. */
-  scope: ToolSessionScope
-  /** The services of a turn, looked up when the turn starts. */
-  services: () => LoopServices
-  maxSteps: number
-  model?: string
-  /** When the context is compacted, and what survives. */
-  policy: ContextPolicy
-  /** A model's window and prices (ctx.llm's modelInfo). */
-  modelInfo: (model?: string) => LlmModelInfo
-  /** Extra prose appended to the assembled system prompt. */
-  systemPrompt?: string
-  onListenerError?: ListenerErrorHandler
-  /** Called once, when the agent is disposed. */
-  onDispose?: (agent: Agent) => void
-  /** A stored session's events and conversation, when the agent goes on from them. */
-  restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
-  /** What adds notes to the conversation (./context-sources), looked up at each step. */
-  contextSources?: () => readonly ContextSourceOf<Agent>[]
-  /** Reports a problem that does not stop the turn (a context source that failed). */
-  warn?: (problem: string) => void
-}
+import type { SessionEvent, SessionListener, TurnEnd } from './types'
 
 interface RunningTurn {
   controller: AbortController
@@ -64,7 +38,7 @@ export class Agent implements ToolAgent {
   /** What each of the session's turns uses (./loop). */
   private readonly turns: TurnSession
   private readonly childListeners = new Set<(child: Agent) => void>()
-  constructor(private readonly options: AgentOptions) {
+  constructor(private readonly options: AgentOptions<Agent>) {
     const { restored, header, scope } = options
     this.session = new SessionLog(header, scope, options.onListenerError, restored?.events)
     this.history = restored ? [...restored.history] : []

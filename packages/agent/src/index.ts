@@ -1,23 +1,21 @@
 // The agent host: `ctx.agents` creates agents, each a session with an event log and the tool
 // loop that drives ctx.llm and ctx.tools. Public face only: the service, its config and the
 // re-exports. Disposing the plugin cancels every running turn and releases every agent.
-import { randomUUID } from 'node:crypto'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { configOf, untraced } from '@deepseek-ai/dsh-tools'
-import type { ToolSessionScope } from '@deepseek-ai/dsh-tools'
 import { Agent } from './agent'
-import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
 import type { ContextPolicy } from './context'
 import { Config, policyOf } from './config'
 import type { AgentsConfig } from './config'
 import type { ContextSourceOf } from './context-sources'
-import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
+import { childHeader, rootHeader, startAgent } from './start'
+import type { AgentStart } from './start'
 import { SessionScope } from './session-log'
 import type {
   SessionListOptions,
@@ -32,7 +30,6 @@ import type {
   AgentRestoreOptions,
   SessionHeader,
 } from './types'
-import { checkRoots, checkWorkspace } from './workspace'
 
 declare module 'cordis' {
   interface Context {
@@ -43,17 +40,6 @@ declare module 'cordis' {
     /** emit: stored session `id` was deleted (`agents.delete`); what others keep for it may go. */
     'agents/deleted'(id: string): void
   }
-}
-
-/** What `start` makes an agent from. */
-interface AgentStart {
-  header: SessionHeader
-  scope: ToolSessionScope
-  options: { model?: string; systemPrompt?: string }
-  recording: SessionRecording | undefined
-  restored?: AgentOptions['restored']
-  /** Kept in `get`/`list` (a child session is not). */
-  listed?: boolean
 }
 
 export default class Agents extends Service {
@@ -115,15 +101,7 @@ export default class Agents extends Service {
    */
   create(options: AgentCreateOptions): Agent {
     this.assertLive()
-    const cwd = checkWorkspace(options?.cwd)
-    const roots = checkRoots(cwd, options.additionalDirectories)
-    const header: SessionHeader = {
-      id: randomUUID(),
-      cwd,
-      roots,
-      ...(options.mode !== undefined && { mode: options.mode }),
-      createdAt: new Date().toISOString(),
-    }
+    const header = rootHeader(options)
     const scope = new SessionScope(header, options.channels)
     return this.start({ header, scope, options, recording: this.recordingOf(header) })
   }
@@ -144,16 +122,7 @@ export default class Agents extends Service {
         'The parent agent was disposed; a child needs a live one.',
       )
     }
-    const { cwd, roots, id: parentId } = parent.session.header
-    const header: SessionHeader = {
-      id: randomUUID(),
-      cwd,
-      roots: [...roots],
-      parent: parentId,
-      ...(options.parentCallId !== undefined && { parentCallId: options.parentCallId }),
-      ...(options.title !== undefined && { title: options.title }),
-      createdAt: new Date().toISOString(),
-    }
+    const header = childHeader(parent.session.header, options)
     const { scope } = parent.session
     const recording = this.recordingOf(header)
     const child = this.start({ header, scope, options, recording, listed: false })
@@ -286,42 +255,11 @@ export default class Agents extends Service {
   }
 
   private start(spec: AgentStart): Agent {
-    const { host, agents } = this
-    const { header, scope, options, recording, restored, listed = true } = spec
-    const { id } = header
-    const logger = host.logger('agents')
-    const agent = new Agent({
-      header,
-      scope,
-      ...(restored !== undefined && { restored }),
-      // The services themselves, not Cordis's proxies of them (see `untraced`): a turn's many
-      // calls then reach them directly. Looked up per turn, so a replaced service is used.
-      services: (): LoopServices => ({
-        llm: untraced(host.llm),
-        tools: untraced(host.tools),
-        systemPrompt: untraced(host.systemPrompt),
-      }),
-      maxSteps: this.maxSteps,
-      ...(options.model !== undefined && { model: options.model }),
-      policy: this.policy,
-      modelInfo: (model) => untraced(host.llm).modelInfo(model),
-      ...(options.systemPrompt !== undefined && { systemPrompt: options.systemPrompt }),
-      contextSources: () => [...this.sources],
-      warn: this.warn,
-      onListenerError: (error, event) =>
-        logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
-      onDispose: () => {
-        if (listed) agents.delete(id)
-        // The store is closed once the turn that was running has logged its end.
-        void agent.dispose().then(() => recording?.close())
-        void releaseWithCaller()
-      },
-    })
-    if (recording) agent.subscribe((event) => recording.record(event))
-    // The agent is also released when the plugin that created it is disposed.
-    const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
-    if (listed) agents.set(id, agent)
-    return agent
+    const { host, agents, maxSteps, policy, warn } = this
+    const sources = () => [...this.sources]
+    // `this.ctx`: the caller's context, whose disposal releases the agent too.
+    const parts = { host, caller: this.ctx, agents, maxSteps, policy, sources, warn }
+    return startAgent(parts, spec)
   }
 
   private readonly warn = (problem: string): void => {
