@@ -1,7 +1,8 @@
 // The harness's editor: what an ACP client that offers `fs/read_text_file` and
 // `fs/write_text_file` holds — open buffers, some with unsaved changes. A read of a file with no
 // buffer opens it from disk (as an editor does); a write replaces the buffer and, unless told to
-// save, leaves the disk alone (the person reviews and saves). Every request is recorded. It can
+// save, leaves the disk alone (the person reviews and saves). A ranged read (`line`/`limit`) is
+// answered as Zed answers it. Every request is recorded. It can
 // also hang, to show what a client that never answers costs the agent.
 // Test support only.
 import { readFile, writeFile } from 'node:fs/promises'
@@ -44,14 +45,14 @@ export class HarnessEditor {
   async read(request: ReadTextFileRequest): Promise<ReadTextFileResponse> {
     this.reads.push(request)
     if (this.hang || this.hangReads) return new Promise<ReadTextFileResponse>(() => undefined)
-    const open = this.buffers.get(request.path)
-    if (open !== undefined) return { content: open }
+    let text = this.buffers.get(request.path)
     try {
-      return { content: await readFile(request.path, 'utf8') }
+      text ??= await readFile(request.path, 'utf8')
     } catch {
       // As an editor that cannot open the path answers: resource not found.
       throw RequestError.resourceNotFound(request.path)
     }
+    return { content: linesOf(text, request.line ?? 1, request.limit ?? undefined) }
   }
 
   async write(request: WriteTextFileRequest): Promise<WriteTextFileResponse> {
@@ -62,4 +63,25 @@ export class HarnessEditor {
     if (this.options.saveOnWrite) await writeFile(request.path, request.content)
     return {}
   }
+}
+
+/**
+ * The text from the start of the 1-based `line` to the start of the line `limit` lines later
+ * (or the end), as Zed answers a ranged read; a line past the last is refused as invalid params.
+ */
+function linesOf(text: string, line: number, limit: number | undefined): string {
+  let start = 0
+  for (let n = 1; n < line; n++) {
+    const newline = text.indexOf('\n', start)
+    if (newline === -1) {
+      throw RequestError.invalidParams(undefined, 'Attempting to read beyond the end of the file')
+    }
+    start = newline + 1
+  }
+  let end = start
+  for (let n = 0; n < (limit ?? Infinity) && end < text.length; n++) {
+    const newline = text.indexOf('\n', end)
+    end = newline === -1 ? text.length : newline + 1
+  }
+  return limit === undefined ? text.slice(start) : text.slice(start, end)
 }

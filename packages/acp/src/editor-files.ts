@@ -19,8 +19,15 @@ export interface AcpSessionFiles {
   readonly canRead: boolean
   /** The client advertised `fs.writeTextFile`. */
   readonly canWrite: boolean
-  /** The buffer's whole text, unsaved changes included; rejects with the client's error. */
-  readTextFile(path: string, signal: AbortSignal): Promise<string>
+  /**
+   * The buffer's whole text, unsaved changes included, or with `range` the lines from its
+   * 1-based `line`, at most `limit` (sent as `line`/`limit`); rejects with the client's error.
+   */
+  readTextFile(
+    path: string,
+    signal: AbortSignal,
+    range?: { line: number; limit: number },
+  ): Promise<string>
   /** Replaces the file's text through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
   /** Shows the person a notice about the session's files (an editor that stopped answering). */
@@ -51,8 +58,8 @@ export function acpSessionFiles(
   return {
     canRead: capabilities?.fs?.readTextFile === true,
     canWrite: capabilities?.fs?.writeTextFile === true,
-    async readTextFile(path, signal) {
-      const params = { sessionId, path }
+    async readTextFile(path, signal, range) {
+      const params = { sessionId, path, ...(range && { line: range.line, limit: range.limit }) }
       const response: unknown = await connection.client.request(
         methods.client.fs.readTextFile,
         params,

@@ -120,6 +120,7 @@ function applyEntry(specs: ServerSpec[], name: string, entry: ServerEntry): Serv
       ? { initializationOptions: () => entry.initializationOptions }
       : known?.initializationOptions && { initializationOptions: known.initializationOptions }),
     ...(entry.command === undefined && known?.tsserver && { tsserver: true }),
+    ...(known?.env && { env: known.env }),
   }
   // A configured server comes first, so it wins over a built-in one for the same extensions.
   return [spec, ...others]

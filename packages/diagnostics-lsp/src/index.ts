@@ -1,7 +1,8 @@
 // LspDiagnostics: ctx.diagnostics from the project's own language servers (./servers), one per
 // language per root (./slot), started at the first change of such a file and ended with the
 // provider, or when the last agent using it is released. Before a server first starts outside a
-// sandbox, a session in the `ask` mode asks its person once per workspace (./trust). Every
+// sandbox, a session in the `ask` mode asks its person once per workspace (./trust); a change
+// waits `waitMs` at most for that answer, and the server starts whenever they allow it. Every
 // answer is bounded: `startMs` for a server's first start (initialize, the first checks),
 // `waitMs` after; past it the report says the diagnostics were not ready.
 import type { Context } from 'cordis'
@@ -45,8 +46,7 @@ export default class LspDiagnostics extends Diagnostics {
   async afterChange(change: DiagnosticsChange, exec?: ToolExecution): Promise<DiagnosticsReport> {
     const opened = await this.serverOf(change.path, exec)
     if ('report' in opened) return tell(exec, opened.report)
-    const { slot, server, deadline, languageId } = opened
-    const waitedMs = Math.max(0, deadline - Date.now())
+    const { slot, server, deadline, languageId, waitedMs } = opened
     try {
       await untilReady(server.ready, deadline)
       const report = await slot.check(server, {
@@ -78,8 +78,13 @@ export default class LspDiagnostics extends Diagnostics {
     }
     const opened = await this.serverOf(path, exec)
     if ('report' in opened) {
-      const { status, notice } = opened.report
-      return { status, diagnostics: [], ...(notice !== undefined && { notice }) }
+      const { status, notice, waitingFor } = opened.report
+      return {
+        status,
+        diagnostics: [],
+        ...(notice !== undefined && { notice }),
+        ...(waitingFor !== undefined && { waitingFor }),
+      }
     }
     const { slot, server, deadline, languageId } = opened
     try {
@@ -117,14 +122,51 @@ export default class LspDiagnostics extends Diagnostics {
     slot.use(exec?.agent?.lifetime, () => void slot.stop())
     if (bad !== undefined) slot.notice = [bad, slot.notice].filter(Boolean).join('\n')
     if (slot.server !== undefined) {
-      return { slot, server: slot.server, deadline: Date.now() + this.waitMs, languageId }
+      // Within a start's bound (a server the person allowed late), a change waits as long.
+      const now = Date.now()
+      const deadline = Math.max(now + this.waitMs, slot.startedAt + this.config.startMs)
+      return { slot, server: slot.server, deadline, languageId, waitedMs: deadline - now }
     }
     const argv = spec.command(root, path)
     if (!Array.isArray(argv)) return none()
-    if (!(await this.trust.mayStart(spec.name, workspace, exec))) return none()
-    const launch = await this.launcher.launch(argv, root)
-    // Raced: another change may have started it while this one waited for the answer.
-    const server =
+    const begun = Date.now()
+    const server = await this.startAllowed(slot, argv, path, exec)
+    if (server === LATE) return { report: waitingForAnswer(spec.name) }
+    if (server === undefined) return none()
+    const waitedMs = this.config.startMs
+    return { slot, server, deadline: begun + waitedMs, languageId, waitedMs }
+  }
+
+  /**
+   * The slot's server, started when it may start: at once, or on the person's answer when it
+   * comes within `waitMs`; LATE when it has not (the server starts once they allow it).
+   */
+  private async startAllowed(
+    slot: ServerSlot,
+    argv: string[],
+    path: string,
+    exec: ToolExecution | undefined,
+  ) {
+    const workspace = exec?.session.header.cwd ?? process.cwd()
+    const may = await this.trust.mayStart(slot.spec.name, workspace, exec)
+    if (typeof may === 'boolean') return may ? this.startIn(slot, argv, path) : undefined
+    const allowed = await beforeDeadline(may.answer, may.since + this.waitMs)
+    if (allowed !== LATE) return allowed ? this.startIn(slot, argv, path) : undefined
+    const lifetime = exec?.agent?.lifetime
+    void may.answer.then(async (yes) => {
+      if (yes && !lifetime?.aborted) await this.startIn(slot, argv, path)
+    })
+    return LATE
+  }
+
+  /** The slot's server, started with `argv` unless running; undefined once the provider ended. */
+  private async startIn(slot: ServerSlot, argv: string[], path: string) {
+    const { spec, root } = slot
+    if (this.disposed) return undefined
+    const launch = await this.launcher.launch(argv, root, spec.env?.(root, path))
+    if (this.disposed) return undefined
+    // Raced: another change may have started it while this one waited.
+    return (
       slot.server ??
       slot.start({
         name: spec.name,
@@ -137,7 +179,7 @@ export default class LspDiagnostics extends Diagnostics {
         ...(spec.tsserver && { tsserver: true }),
         ...(launch.sandboxed && { ownPidNamespace: true }),
       })
-    return { slot, server, deadline: Date.now() + this.config.startMs, languageId }
+    )
   }
 
   private async stopAll(): Promise<void> {
@@ -148,12 +190,23 @@ export default class LspDiagnostics extends Diagnostics {
   }
 }
 
-function untilReady(ready: Promise<void>, deadline: number): Promise<void> {
+const LATE = Symbol('late')
+
+/** What `promise` settles to, or LATE when it has not by `deadline` (a Date.now() time). */
+function beforeDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | typeof LATE> {
   let timer: NodeJS.Timeout | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('not ready')), Math.max(0, deadline - Date.now()))
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => resolve(LATE), Math.max(0, deadline - Date.now()))
   })
-  return Promise.race([ready, late]).finally(() => clearTimeout(timer))
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
+}
+
+async function untilReady(ready: Promise<void>, deadline: number): Promise<void> {
+  if ((await beforeDeadline(ready, deadline)) === LATE) throw new Error('not ready')
+}
+
+function waitingForAnswer(server: string): DiagnosticsReport {
+  return { status: 'not-ready', introduced: [], server, waitingFor: 'answer' }
 }
 
 function withNotice(report: DiagnosticsReport, notice: string | undefined): DiagnosticsReport {

@@ -1,8 +1,8 @@
 // The servers dsh knows, and how one is found for a file: TypeScript and JavaScript through
 // typescript-language-server (a dependency of this package) over the project's own `typescript`
-// (skipped when the project has none), Python through pyright or basedpyright (the project's
-// virtual environment, then PATH), Go, Rust and C/C++ through gopls, rust-analyzer and clangd
-// on PATH. A server's root is the nearest folder above the file holding one of its markers.
+// (skipped when the project has none), Python through pyright or basedpyright (a virtual
+// environment or node_modules/.bin from the file's folder upward, then PATH), Go, Rust and C/C++
+// through gopls, rust-analyzer and clangd on PATH. A server's root is the nearest folder above the file holding one of its markers.
 // Reads the disk (sync, a few stat calls), starts nothing.
 import { accessSync, constants, existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -19,6 +19,8 @@ export interface ServerSpec {
   command(root: string, file: string): string[] | { missing: string }
   /** `initializationOptions` of its `initialize`. */
   initializationOptions?(root: string, file: string): unknown
+  /** Variables set in its environment, over the agent's. */
+  env?(root: string, file: string): Record<string, string> | undefined
   /** It is tsserver behind typescript-language-server: diagnostics are pulled through it. */
   tsserver?: boolean
 }
@@ -78,14 +80,18 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
       'setup.cfg',
       'requirements.txt',
     ],
-    command: (root) => {
-      const names = ['pyright-langserver', 'basedpyright-langserver']
-      const venvs = ['.venv', 'venv'].map((venv) => join(root, venv, 'bin'))
-      const found = names.map((name) => findProgram(name, venvs)).find((path) => path)
+    command: (_root, file) => {
+      // The project's own first (the nearest folder, either server), then PATH.
+      const found =
+        firstProgram(PYTHON_SERVERS, pythonBinFolders(dirname(file))) ??
+        firstProgram(PYTHON_SERVERS, pathFolders())
       return found === undefined
         ? { missing: 'neither pyright-langserver nor basedpyright-langserver is installed' }
         : [found, '--stdio']
     },
+    // Run as in the project's virtual environment, activated: its python is the one on PATH,
+    // so the server resolves imports against the packages installed there.
+    env: (_root, file) => activatedVenv(dirname(file)),
   },
   onPath('go', { '.go': 'go' }, ['go.mod', 'go.work'], ['gopls']),
   onPath('rust', { '.rs': 'rust' }, ['Cargo.toml'], ['rust-analyzer']),
@@ -96,6 +102,38 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     ['clangd'],
   ),
 ]
+
+/** The Python servers dsh knows, the first found wins. */
+const PYTHON_SERVERS = ['pyright-langserver', 'basedpyright-langserver']
+
+/**
+ * Where a project keeps its own Python tools, nearest first from `from` upward: a virtual
+ * environment's `bin` (`.venv`, `venv`: a workspace's one serves its members too) and
+ * `node_modules/.bin` (pyright installed from npm).
+ */
+export function pythonBinFolders(from: string): string[] {
+  const folders: string[] = []
+  for (let dir = from; ; dir = dirname(dir)) {
+    folders.push(join(dir, '.venv', 'bin'), join(dir, 'venv', 'bin'))
+    folders.push(join(dir, 'node_modules', '.bin'))
+    if (dirname(dir) === dir) return folders
+  }
+}
+
+/**
+ * What activating the nearest virtual environment from `from` upward sets (one with a
+ * `bin/python`): VIRTUAL_ENV, and its `bin` first on PATH. Undefined when there is none.
+ */
+export function activatedVenv(from: string): Record<string, string> | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    for (const venv of [join(dir, '.venv'), join(dir, 'venv')]) {
+      const bin = join(venv, 'bin')
+      if (!isExecutable(join(bin, 'python'))) continue
+      return { VIRTUAL_ENV: venv, PATH: [bin, ...pathFolders()].join(delimiter) }
+    }
+    if (dirname(dir) === dir) return undefined
+  }
+}
 
 function onPath(
   name: string,
@@ -118,12 +156,20 @@ function onPath(
 /** `program` as a path (when it has a slash), else found in `first` then on PATH. */
 export function findProgram(program: string, first: readonly string[]): string | undefined {
   if (program.includes('/')) return isExecutable(program) ? program : undefined
-  const path = (process.env.PATH ?? '').split(delimiter).filter(Boolean)
-  for (const dir of [...first, ...path]) {
-    const candidate = join(dir, program)
-    if (isExecutable(candidate)) return candidate
+  return firstProgram([program], [...first, ...pathFolders()])
+}
+
+/** The first of `programs` in the first of `folders` that holds one. */
+function firstProgram(programs: readonly string[], folders: readonly string[]) {
+  for (const dir of folders) {
+    const found = programs.map((name) => join(dir, name)).find(isExecutable)
+    if (found !== undefined) return found
   }
   return undefined
+}
+
+function pathFolders(): string[] {
+  return (process.env.PATH ?? '').split(delimiter).filter(Boolean)
 }
 
 function isExecutable(path: string): boolean {

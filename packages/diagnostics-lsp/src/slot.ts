@@ -23,6 +23,8 @@ export interface SlotCheck {
 export class ServerSlot {
   server: LspServer | undefined
   crashes = 0
+  /** Date.now() when the current server was started. */
+  startedAt = 0
   off = false
   /** Said once, in the next report, when the server was turned off. */
   notice: string | undefined
@@ -39,6 +41,7 @@ export class ServerSlot {
   start(options: LspServerOptions): LspServer {
     const server = new LspServer(options)
     this.server = server
+    this.startedAt = Date.now()
     // An exit nobody asked for: restart once (the next change starts it), then off.
     void server.process.exited.then(() => {
       if (this.server !== server) return

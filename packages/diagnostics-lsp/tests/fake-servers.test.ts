@@ -1,7 +1,8 @@
 // Servers that misbehave (a fake one, configured through the project's .dsh/lsp.json): one that
 // never answers holds no edit past the bound; one that crashes is restarted once, then turned
-// off for the session with a notice; one that pushes its diagnostics is waited for.
-import { mkdir, writeFile } from 'node:fs/promises'
+// off for the session with a notice; one that pushes its diagnostics is waited for; the python
+// server runs in the project's virtual environment.
+import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -18,10 +19,14 @@ afterEach(async () => {
 
 async function projectWith(mode: string): Promise<string> {
   const root = await makeProject({ 'a.fake': 'one\ntwo\n' }, { typescript: false })
-  await mkdir(join(root, '.dsh'))
   const servers = { fake: { command: [process.execPath, FAKE, mode], extensions: ['.fake'] } }
-  await writeFile(join(root, '.dsh', 'lsp.json'), JSON.stringify({ servers }))
+  await writeServers(root, servers)
   return root
+}
+
+async function writeServers(root: string, servers: Record<string, unknown>): Promise<void> {
+  await mkdir(join(root, '.dsh'))
+  await writeFile(join(root, '.dsh', 'lsp.json'), JSON.stringify({ servers }))
 }
 
 const edit = (to: Mounted, from: string, into: string) =>
@@ -93,5 +98,23 @@ describe('a server that crashes', () => {
     expect(textOf(third)).toBe(
       `Edited file ${mounted.root}/a.fake: replaced 1 occurrence at line 2.`,
     )
+  })
+})
+
+describe('the python server', () => {
+  it("runs with the project's virtual environment activated, its command changed or not", async () => {
+    const root = await makeProject(
+      { 'pyproject.toml': '', 'a.py': 'one\n', '.venv/bin/python': '#!/bin/sh\n' },
+      { typescript: false },
+    )
+    await chmod(join(root, '.venv/bin/python'), 0o755)
+    await writeServers(root, { python: { command: [process.execPath, FAKE, 'env'] } })
+    mounted = await mountTools(root, { sandbox: 'off', startMs: 20_000 })
+    const result = await mounted.run('edit', {
+      file_path: 'a.py',
+      old_string: 'one',
+      new_string: 'ENV',
+    })
+    expect(textOf(result)).toContain(`a.py:1:1 error F1: VIRTUAL_ENV=${root}/.venv`)
   })
 })

@@ -13,6 +13,8 @@ export interface DiagnosticsDetails {
   more: number
   server?: string
   notice?: string
+  /** `not-ready` because the person has not answered whether servers may start. */
+  waitingFor?: 'answer'
 }
 
 /** The details a card needs from a report; undefined when there is nothing to show. */
@@ -27,12 +29,14 @@ export function diagnosticsDetails(report: DiagnosticsReport): DiagnosticsDetail
     more: Math.max(0, report.introduced.length - DIAGNOSTICS_SHOWN),
     ...(report.server !== undefined && { server: report.server }),
     ...(report.notice !== undefined && { notice: report.notice }),
+    ...(report.waitingFor !== undefined && { waitingFor: report.waitingFor }),
   }
 }
 
 /**
  * A card's part for diagnostics: the word its title adds (`1 new error`, `diagnostics not
- * ready`) and the lines (paths relative to `cwd`). Total: bad details give undefined.
+ * ready`, `diagnostics wait for your answer`) and the lines (paths relative to `cwd`). Total:
+ * bad details give undefined.
  */
 export function presentDiagnostics(
   details: unknown,
@@ -40,6 +44,10 @@ export function presentDiagnostics(
 ): { summary: string; text: string } | undefined {
   if (!isDiagnosticsDetails(details)) return undefined
   const lines: string[] = details.notice === undefined ? [] : [details.notice]
+  if (details.status === 'not-ready' && details.waitingFor === 'answer') {
+    const text = "Diagnostics start once you allow the project's language servers."
+    return { summary: 'diagnostics wait for your answer', text: [...lines, text].join('\n') }
+  }
   if (details.status === 'not-ready') {
     return {
       summary: 'diagnostics not ready',

@@ -55,7 +55,9 @@ export function formatReport(
 ): string {
   const parts: string[] = []
   if (report.notice !== undefined) parts.push(report.notice)
-  if (report.status === 'not-ready') {
+  if (report.status === 'not-ready' && report.waitingFor === 'answer') {
+    parts.push(WAITING_FOR_ANSWER)
+  } else if (report.status === 'not-ready') {
     const waitedMs = report.waitedMs ?? options.waitedMs
     const waited = waitedMs === undefined ? '' : ` within ${formatSeconds(waitedMs)}`
     parts.push(
@@ -69,6 +71,11 @@ export function formatReport(
   }
   return parts.join('\n')
 }
+
+/** What the model reads while the person has not said whether language servers may start. */
+export const WAITING_FOR_ANSWER =
+  "Diagnostics wait for the person's answer: they were asked whether the project's language " +
+  'servers may start here. Once they allow it, call the diagnostics tool to see the errors.'
 
 function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`

@@ -41,6 +41,7 @@ export { diagnosticsDetails, presentDiagnostics } from './card'
 export type { DiagnosticsDetails } from './card'
 export {
   DIAGNOSTICS_SHOWN,
+  WAITING_FOR_ANSWER,
   countIntroduced,
   formatDiagnostic,
   formatDiagnostics,

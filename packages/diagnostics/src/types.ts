@@ -50,6 +50,11 @@ export interface DiagnosticsReport {
   notice?: string
   /** How long the provider waited for the server, in milliseconds (said when not ready). */
   waitedMs?: number
+  /**
+   * Why it is `not-ready` when the server is not the cause: `answer`, the person has not yet
+   * said whether language servers may start in this workspace (they start once allowed).
+   */
+  waitingFor?: 'answer'
 }
 
 /** The current problems of one file or of every file a server has reported. */
@@ -57,4 +62,6 @@ export interface DiagnosticsSnapshot {
   status: DiagnosticsStatus
   diagnostics: Diagnostic[]
   notice?: string
+  /** As in DiagnosticsReport: `not-ready` while the person has not answered. */
+  waitingFor?: 'answer'
 }

@@ -60,6 +60,22 @@ describe('a report', () => {
     )
   })
 
+  it('says the diagnostics wait for the person, on the result and the card', () => {
+    const report = {
+      status: 'not-ready' as const,
+      introduced: [],
+      server: 'typescript',
+      waitingFor: 'answer' as const,
+    }
+    expect(formatReport(report, { waitedMs: 2000 })).toBe(
+      "Diagnostics wait for the person's answer: they were asked whether the project's language servers may start here. Once they allow it, call the diagnostics tool to see the errors.",
+    )
+    expect(presentDiagnostics(diagnosticsDetails(report))).toEqual({
+      summary: 'diagnostics wait for your answer',
+      text: "Diagnostics start once you allow the project's language servers.",
+    })
+  })
+
   it('gives a card its word and its lines', () => {
     const details = diagnosticsDetails({
       status: 'ready',

@@ -4,7 +4,7 @@
 // into the FsError the seam promises, naming the path. Not the ACP SDK (this package
 // never imports it) and not routing or versions (route.ts, editor-text.ts): only "ask the
 // editor, and say plainly what went wrong when it does not answer well".
-import { FsError } from '@deepseek-ai/dsh-fs'
+import { FsError, type FsLineRange } from '@deepseek-ai/dsh-fs'
 import { notFoundError, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 
 /** One session's editor, as the host hands it over. */
@@ -14,11 +14,12 @@ export interface AcpFsClient {
   /** The client advertised fs.writeTextFile. */
   readonly canWrite: boolean
   /**
-   * fs/read_text_file: the buffer's whole text (unsaved changes included). Rejects with the
-   * client's error (an object with a numeric `code` and a `message`, e.g. -32002 "Resource not
-   * found").
+   * fs/read_text_file: the buffer's whole text (unsaved changes included), or with `range` its
+   * `line`/`limit` (the text from the start of that 1-based line, at most `limit` lines).
+   * Rejects with the client's error (an object with a numeric `code` and a `message`, e.g.
+   * -32002 "Resource not found").
    */
-  readTextFile(path: string, signal: AbortSignal): Promise<string>
+  readTextFile(path: string, signal: AbortSignal, range?: FsLineRange): Promise<string>
   /** fs/write_text_file: the whole new text, through the editor. */
   writeTextFile(path: string, content: string, signal: AbortSignal): Promise<void>
   /** Tells the person something about the session's files (once-only notices; see stall.ts). */
@@ -53,15 +54,21 @@ const PERMISSION = /permission denied|EACCES|EPERM|read-only|not permitted/i
 
 type EditorMethod = 'fs/read_text_file' | 'fs/write_text_file'
 
-/** The buffer's whole text, as the editor holds it now (a leading U+FEFF included). */
+/**
+ * The buffer's whole text, as the editor holds it now (a leading U+FEFF included), or the lines
+ * of `range` alone.
+ */
 export function readThroughEditor(
   client: AcpFsClient,
   path: string,
   timeoutMs: number,
   signal?: AbortSignal,
+  range?: FsLineRange,
 ): Promise<string> {
   return callEditor('fs/read_text_file', path, timeoutMs, signal, (bounded) =>
-    client.readTextFile(path, bounded),
+    range === undefined
+      ? client.readTextFile(path, bounded)
+      : client.readTextFile(path, bounded, range),
   )
 }
 

@@ -7,22 +7,31 @@
 import type { Context } from 'cordis'
 import {
   FileSystem,
+  type FsCurrentState,
   type FsEditExpectation,
   type FsEditOutcome,
   type FsEditRequest,
   type FsInfo,
+  type FsLineRange,
+  type FsLinesRead,
   type FsResolveOptions,
   type FsSession,
   type FsStreamBytesOptions,
   type FsTarget,
+  type FsVersion,
   type FsWriteIntent,
   type FsWriteOutcome,
 } from '@deepseek-ai/dsh-fs'
-import { staleVersionError, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
+import {
+  partlyObservedError,
+  staleVersionError,
+  throwIfAborted,
+} from '@deepseek-ai/dsh-fs/provider'
 import LocalFileSystem, { LocalDisk } from '@deepseek-ai/dsh-fs-local'
 import { z } from 'zod'
 import type { AcpFsClient } from './client'
-import { byteChunks, editorVersion, readableText, textChunks } from './editor-text'
+import { editorVersionHolds, linesHold, parseLinesVersion } from './editor-lines'
+import { byteChunks, readableText, textChunks } from './editor-text'
 import { EditorMutations } from './mutate'
 import { EditorRoutes } from './route'
 
@@ -103,16 +112,39 @@ export default class AcpFileSystem extends FileSystem {
     yield* textChunks(readableText(text, path), path, signal)
   }
 
+  override readLines(
+    target: FsTarget,
+    range: FsLineRange,
+    signal?: AbortSignal,
+  ): Promise<FsLinesRead | undefined> {
+    return this.routes.readLines(target, range, signal)
+  }
+
+  /** A version of some lines (a ranged read) holds while those lines do, and never for a write. */
+  override checkVersion(
+    target: FsTarget,
+    version: FsVersion,
+    current: FsCurrentState,
+    operation: 'write' | 'edit',
+  ): void {
+    const lines = parseLinesVersion(version)
+    if (lines === undefined) return super.checkVersion(target, version, current, operation)
+    if (operation === 'write') throw partlyObservedError(target.displayPath)
+    if (current.text === undefined || !linesHold(lines, current.text)) {
+      throw staleVersionError(target.displayPath)
+    }
+  }
+
   async *streamBytes(
     target: FsTarget,
     options?: FsStreamBytesOptions,
     signal?: AbortSignal,
   ): AsyncIterable<Uint8Array> {
-    const guarded = options?.version !== undefined
-    const text = await this.routes.textForRead(target, signal, guarded)
+    const version = options?.version
+    const text = await this.routes.textForRead(target, signal, version !== undefined)
     if (text === undefined) return yield* this.disk.streamBytes(target, options, signal)
     const path = target.displayPath
-    if (guarded && options.version !== editorVersion(text)) throw staleVersionError(path)
+    if (version !== undefined && !editorVersionHolds(version, text)) throw staleVersionError(path)
     yield* byteChunks(text, options?.start ?? 0, path, signal)
   }
 

@@ -1,9 +1,11 @@
 // Writes and edits of targets resolved for an editor. Each runs under a per-target lock, in
 // call order, and checks everything inside it against the text the editor returns right then
-// (the version, createIfAbsent, the edit's matches); the new whole text then goes out as ONE
+// (the version — of the whole buffer, or of the lines a ranged read saw: ./editor-lines —,
+// createIfAbsent, the edit's matches); the new whole text then goes out as ONE
 // fs/write_text_file (waited for until answered or cancelled: the editor may ask the person),
-// or, for an editor that can only read, to the disk with no condition (already checked). Between that check and the editor's write the person can still type:
-// ACP has no conditional write, so this is the narrowest the race can be. Right before the
+// or, for an editor that can only read, to the disk with no condition (already checked).
+// Between that check and the editor's write the person can still type: ACP has no
+// conditional write, so this is the narrowest the race can be. Right before the
 // editor is asked to write, the path must still lead to the place the call judged (the disk
 // checks it), else FS_PATH_CHANGED and the editor is not asked.
 // Not here: targets the disk serves (handed to LocalDisk whole), the calls (client.ts).
@@ -21,6 +23,7 @@ import {
   hasUtf8Bom,
   KeyedMutex,
   notObservedError,
+  partlyObservedError,
   planTextEdit,
   staleVersionError,
   throwIfAborted,
@@ -30,6 +33,7 @@ import {
 import type { LocalDisk } from '@deepseek-ai/dsh-fs-local'
 import { writeThroughEditor, type AcpFsClient } from './client'
 import { makeParentFolders, removeFolders } from './folders'
+import { editorVersionHolds, parseLinesVersion } from './editor-lines'
 import { editorVersion, readableText, splitBom, utf8Length, withBom } from './editor-text'
 import { editorServes, type EditorRoutes } from './route'
 
@@ -77,8 +81,10 @@ export class EditorMutations {
       const current = await this.routes.read(target, client, signal)
       // The editor stopped answering reads: the disk has the session's files now.
       if (current === undefined) return this.disk.writeText(target, content, intent, signal)
-      if (intent?.kind === 'replaceIfVersion' && intent.version !== editorVersion(current)) {
-        throw staleVersionError(path)
+      if (intent?.kind === 'replaceIfVersion') {
+        // A write replaces every line: having seen some of them is not enough.
+        if (parseLinesVersion(intent.version) !== undefined) throw partlyObservedError(path)
+        if (intent.version !== editorVersion(current)) throw staleVersionError(path)
       }
       const next = withBom(content, splitBom(current).bom)
       const version = await this.commit(target, client, next, signal)
@@ -102,7 +108,7 @@ export class EditorMutations {
       if (route.kind !== 'editor') return this.disk.editText(target, request, expected, signal)
       const current = await this.routes.read(target, client, signal)
       if (current === undefined) return this.disk.editText(target, request, expected, signal)
-      if (expected && expected.version !== editorVersion(current)) throw staleVersionError(path)
+      if (expected && !editorVersionHolds(expected.version, current)) throw staleVersionError(path)
       const size = utf8Length(current)
       if (size > this.maxEditBytes) throw tooLargeError(path, size, this.maxEditBytes)
       const text = readableText(current, path)

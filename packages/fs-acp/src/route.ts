@@ -7,11 +7,19 @@
 // An editor that lets a read time out hands every target of its session to the disk (./stall).
 // Not here: writes and edits (mutate.ts), the calls themselves (client.ts).
 import { Buffer } from 'node:buffer'
-import { isFsError, type FsInfo, type FsTarget } from '@deepseek-ai/dsh-fs'
+import {
+  isFsError,
+  type FsInfo,
+  type FsLineRange,
+  type FsLinesRead,
+  type FsTarget,
+} from '@deepseek-ai/dsh-fs'
 import { TextChunkDecoder, throwIfAborted } from '@deepseek-ai/dsh-fs/provider'
 import type { LocalDisk } from '@deepseek-ai/dsh-fs-local'
 import { EditorTimeoutError, readThroughEditor, type AcpFsClient } from './client'
-import { editorInfo } from './editor-text'
+import { linesVersion, sliceLines, splitLines } from './editor-lines'
+import { editorInfo, editorVersion, readableText, splitBom } from './editor-text'
+import { EditorRanges } from './ranges'
 import { EditorStalls } from './stall'
 
 /** How much of a file's head decides whether it is text. */
@@ -39,6 +47,8 @@ export class EditorRoutes {
   private readonly snapshots = new WeakMap<FsTarget, string>()
   /** Editors that stopped answering reads: their targets are the disk's. */
   readonly stalls = new EditorStalls()
+  /** Whether each editor's ranged answers are trusted (./ranges). */
+  private readonly ranges = new EditorRanges()
 
   constructor(
     private readonly disk: LocalDisk,
@@ -95,6 +105,62 @@ export class EditorRoutes {
     } catch (error) {
       if (!(error instanceof EditorTimeoutError)) throw error
       this.stalls.stall(client, target.displayPath, timeoutMs)
+      return undefined
+    }
+  }
+
+  /**
+   * Lines of an editor-served target through a ranged fs/read_text_file, with the version of
+   * those lines (./editor-lines); `undefined` when the disk serves it, the editor is read whole
+   * (./ranges) or did not answer the range (past the end, say): the caller then reads it whole.
+   * While the editor's ranged answers are not yet trusted, the whole buffer is read too, and
+   * the lines come from it, with its version.
+   */
+  async readLines(
+    target: FsTarget,
+    range: FsLineRange,
+    signal?: AbortSignal,
+  ): Promise<FsLinesRead | undefined> {
+    throwIfAborted(signal, target.displayPath)
+    const client = this.clientOf(target)
+    if (client === undefined || this.ranges.trusted(client) === false) return undefined
+    const route = await this.route(target, client, signal)
+    if (route.kind !== 'editor') return undefined
+    const ranged = await this.readRange(target, client, range, signal)
+    if (ranged === undefined) return undefined
+    const path = target.displayPath
+    if (this.ranges.trusted(client) === undefined) {
+      const whole = await this.read(target, client, signal)
+      if (whole === undefined) return undefined
+      this.ranges.judge(client, range, ranged, whole)
+      const readable = readableText(whole, path)
+      const text = sliceLines(readable, range.line, range.limit)
+      const totalLines = splitLines(readable).length
+      return { text, version: editorVersion(whole), source: 'editor', totalLines }
+    }
+    readableText(ranged, path) // throws FS_NOT_TEXT for a NUL, wherever it is
+    const text = range.line === 1 ? splitBom(ranged).text : ranged
+    return { text, version: linesVersion(range.line, splitLines(text)), source: 'editor' }
+  }
+
+  /**
+   * The editor's answer to a ranged read; `undefined` when it let the read time out (./stall)
+   * or refused it (a range past the end, a client that takes no range): a whole read says why.
+   */
+  private async readRange(
+    target: FsTarget,
+    client: AcpFsClient,
+    range: FsLineRange,
+    signal?: AbortSignal,
+  ): Promise<string | undefined> {
+    const { timeoutMs } = this.options
+    try {
+      return await readThroughEditor(client, target.displayPath, timeoutMs, signal, range)
+    } catch (error) {
+      if (isFsError(error, 'FS_ABORTED') || !isFsError(error)) throw error
+      if (error instanceof EditorTimeoutError) {
+        this.stalls.stall(client, target.displayPath, timeoutMs)
+      }
       return undefined
     }
   }

@@ -57,6 +57,8 @@ export interface FsErrorDetails {
   rule?: 'empty-old-string' | 'unchanged' | 'not-a-string'
   /** FS_NOT_OBSERVED: the operation refused. */
   operation?: 'write' | 'edit'
+  /** FS_NOT_OBSERVED: only some lines were observed, and the operation replaces the whole file. */
+  partial?: boolean
   /** FS_IO, FS_PERMISSION_DENIED: the OS error code (`ENOSPC`, `EACCES`, …). */
   osCode?: string
 }

@@ -61,6 +61,15 @@ export function notObservedError(path: string, operation: 'write' | 'edit' = 'wr
   return new FsError('FS_NOT_OBSERVED', message, { path, details: { operation } })
 }
 
+/** A whole-file write after the caller observed only some lines of the file. */
+export function partlyObservedError(path: string): FsError {
+  return new FsError(
+    'FS_NOT_OBSERVED',
+    `Only some lines of ${path} have been read, and a write replaces the whole file. Read the whole file first, then write it.`,
+    { path, details: { operation: 'write', partial: true } },
+  )
+}
+
 export function tooLargeError(path: string, size: number, limit: number): FsError {
   return new FsError(
     'FS_TOO_LARGE',

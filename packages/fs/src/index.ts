@@ -3,12 +3,16 @@
 // with the rules they share from the `./provider` face (provider.ts).
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
+import { staleVersionError } from './failures'
 import type {
   FsActor,
+  FsCurrentState,
   FsEditExpectation,
   FsEditOutcome,
   FsEditRequest,
   FsInfo,
+  FsLineRange,
+  FsLinesRead,
   FsProvider,
   FsResolveOptions,
   FsStreamBytesOptions,
@@ -78,6 +82,35 @@ export abstract class FileSystem extends Service implements FsProvider {
     options?: FsStreamBytesOptions,
     signal?: AbortSignal,
   ): AsyncIterable<Uint8Array>
+
+  /**
+   * Some lines of the file, when the provider can read them for less than the whole file (an
+   * editor over ACP, asked for a range): their text and a version of those lines alone.
+   * `undefined` when it cannot (the default), and the caller reads the file as usual.
+   */
+  async readLines(
+    _target: FsTarget,
+    _range: FsLineRange,
+    _signal?: AbortSignal,
+  ): Promise<FsLinesRead | undefined> {
+    return undefined
+  }
+
+  /**
+   * Throws unless a caller that observed the file at `version` (a version this provider gave)
+   * may still `operation` it, now that it is as `current` says: FS_STALE_VERSION when it
+   * changed; FS_NOT_OBSERVED (`details.partial`) for a write after only some lines were read.
+   * The provider judges its own versions; by default they must be equal. What `writeText` and
+   * `editText` check under their lock, for a caller that checks ahead (a preview).
+   */
+  checkVersion(
+    target: FsTarget,
+    version: FsVersion,
+    current: FsCurrentState,
+    _operation: 'write' | 'edit',
+  ): void {
+    if (current.info.version !== version) throw staleVersionError(target.displayPath)
+  }
 
   /** Atomically creates or replaces the file, under the intent's condition. */
   abstract writeText(

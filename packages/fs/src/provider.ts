@@ -18,6 +18,7 @@ export {
   notRegularFileError,
   notTextError,
   parentNotDirectoryError,
+  partlyObservedError,
   pathChangedError,
   staleVersionError,
   throwIfAborted,

@@ -63,6 +63,34 @@ export interface FsInfo {
   source?: string
 }
 
+/** Lines of a file to read: from the 1-based `line`, at most `limit` of them. */
+export interface FsLineRange {
+  line: number
+  limit: number
+}
+
+/** Some lines of a file, read without the rest of it (FileSystem.readLines). */
+export interface FsLinesRead {
+  /** The text from the start of the range's first line, as the provider holds it; no BOM. */
+  text: string
+  /**
+   * A version of these lines alone (opaque): a caller that records it as what it observed
+   * gets it checked by the provider (FileSystem.checkVersion) like any other version.
+   */
+  version: FsVersion
+  /** Where the text comes from, as FsInfo.source. */
+  source?: string
+  /** Lines in the whole file, when the provider read it whole anyway (by the read rule). */
+  totalLines?: number
+}
+
+/** A file as a caller found it just now: its info and, when it read it, its readable text. */
+export interface FsCurrentState {
+  info: FsInfo
+  /** The whole text without BOM, as `readText` gave it right after the stat of `info`. */
+  text?: string
+}
+
 /** A condition on a write. No intent means an unconditional write. */
 export type FsWriteIntent =
   { kind: 'createIfAbsent' } | { kind: 'replaceIfVersion'; version: FsVersion }

@@ -1,7 +1,11 @@
 // The `diagnostics` tool: a file's current errors, or every error the running language servers
 // have reported, from ctx.diagnostics. Read-only; its card says how many and lists them.
 import { isAbsolute, resolve } from 'node:path'
-import { countIntroduced, formatDiagnostics } from '@deepseek-ai/dsh-diagnostics'
+import {
+  WAITING_FOR_ANSWER,
+  countIntroduced,
+  formatDiagnostics,
+} from '@deepseek-ai/dsh-diagnostics'
 import type { Diagnostic, Diagnostics, DiagnosticsSnapshot } from '@deepseek-ai/dsh-diagnostics'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
@@ -70,6 +74,8 @@ async function runDiagnostics(service: Diagnostics, args: DiagnosticsArgs, exec:
         ? 'No language server has run yet in this session.'
         : `No language server checks ${path}.`,
     )
+  } else if (snapshot.waitingFor === 'answer') {
+    lines.push(WAITING_FOR_ANSWER)
   } else if (snapshot.status === 'not-ready') {
     lines.push(`The language server did not answer in time for ${what}; try again in a moment.`)
   } else if (snapshot.diagnostics.length === 0) {

@@ -26,6 +26,8 @@ class TableDiagnostics extends Diagnostics {
   async current(path: string | undefined): Promise<DiagnosticsSnapshot> {
     if (path === '/w/src/a.ts') return { status: 'ready', diagnostics: [ERROR] }
     if (path === '/w/slow.ts') return { status: 'not-ready', diagnostics: [] }
+    if (path === '/w/asked.ts')
+      return { status: 'not-ready', diagnostics: [], waitingFor: 'answer' }
     return { status: path === undefined ? 'ready' : 'none', diagnostics: [] }
   }
 }
@@ -51,7 +53,7 @@ describe('the diagnostics tool', () => {
     )
   })
 
-  it('says when a file has none, when no server checks it, and when it was not ready', async () => {
+  it('says when a file has none, when no server checks it, when it was not ready, and when the person was asked', async () => {
     const { run } = await mount()
     expect((await run({})).content[0]?.text).toBe('No errors in the files checked so far.')
     expect((await run({ file_path: 'a.md' })).content[0]?.text).toBe(
@@ -59,6 +61,9 @@ describe('the diagnostics tool', () => {
     )
     expect((await run({ file_path: 'slow.ts' })).content[0]?.text).toContain(
       'did not answer in time',
+    )
+    expect((await run({ file_path: 'asked.ts' })).content[0]?.text).toMatch(
+      /^Diagnostics wait for the person's answer/,
     )
   })
 

@@ -1,6 +1,7 @@
 // The `edit` tool: checks its arguments (before any I/O), asks `fs/edit-intent` for the
 // version the edit expects (the policy answers, or refuses an unread file), replaces with
-// `editText` in one critical section, then reports `fs/observed`. No stat.
+// `editText` in one critical section, then reports `fs/observed`. No stat. A call a person
+// was asked about expects instead the version its preview showed them (./preview).
 import type { FsError, FsTextExcerpt } from '@deepseek-ai/dsh-fs'
 import { invalidEditError } from '@deepseek-ai/dsh-fs/provider'
 import { defineTool } from '@deepseek-ai/dsh-tools'
@@ -80,7 +81,10 @@ async function applyEdit(host: ToolFsHost, args: EditArgs, exec: ToolExecution) 
   let outcome
   try {
     const expected = host.events.waterfall('fs/edit-intent', target, exec, () => undefined)
-    outcome = await host.fs.editText(target, request, expected, exec.signal)
+    // Asked: the preview checked `expected` against what it showed; the file must still be that.
+    const previewed = host.previews.take(exec, target)
+    const condition = previewed === undefined ? expected : { version: previewed }
+    outcome = await host.fs.editText(target, request, condition, exec.signal)
   } catch (error) {
     throw forModel(error, { path, action: 'edit' })
   }

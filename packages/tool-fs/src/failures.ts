@@ -36,10 +36,14 @@ const WORDING: Partial<Record<FsErrorCode, Wording>> = {
     action === 'read'
       ? `${path} changed while it was being read. Read it again.`
       : `${path} has changed since it was last read. Read it again, then retry the ${action}.`,
-  FS_NOT_OBSERVED: ({ path, action }) =>
-    action === 'write'
+  FS_NOT_OBSERVED: ({ path, action }, { partial }) => {
+    if (partial === true) {
+      return `Only some lines of ${path} have been read in this session, and write replaces the whole file. Read the whole file first (read without offset and limit), then write it; or change those lines with edit.`
+    }
+    return action === 'write'
       ? `${path} already exists and has not been read in this session. Read it first (any part is enough), then write it.`
-      : `${path} has not been read in this session. Read it first (any part is enough), then edit it.`,
+      : `${path} has not been read in this session. Read it first (any part is enough), then edit it.`
+  },
   FS_AMBIGUOUS_EDIT: ({ path }, { matches }) =>
     `old_string occurs ${matches} times in ${path}. Include more surrounding lines in old_string so it matches exactly once, or set replace_all to true to replace all ${matches}.`,
   FS_EDIT_NOT_FOUND: ({ path }) =>

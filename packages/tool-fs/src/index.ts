@@ -9,6 +9,7 @@ import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ct
 import { configOf, eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createEditTool, editPrompt } from './edit'
 import { LineIndexCache } from './line-index'
+import { PreviewedVersions } from './preview'
 import { createReadTool, readPrompt } from './read'
 import { createWriteTool, writePrompt } from './write'
 
@@ -47,6 +48,7 @@ export function apply(ctx: Context, config: ToolFsConfig): void {
       const found = ctx.get('diagnostics')
       return found === undefined ? undefined : untraced(found)
     },
+    previews: new PreviewedVersions(),
   }
   ctx.tools.register(createReadTool(host, { smallFileBytes: options.smallFileBytes, lineIndex }))
   ctx.tools.register(createWriteTool(host))

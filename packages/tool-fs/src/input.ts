@@ -6,6 +6,7 @@ import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EventBus, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import type { DiagnosticsLookup } from './diagnostics'
+import type { PreviewedVersions } from './preview'
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
@@ -27,6 +28,8 @@ export interface ToolFsHost {
   events: EventBus
   /** ctx.diagnostics when a provider is loaded: a change's new errors join its result. */
   diagnostics?: DiagnosticsLookup
+  /** What each asked call's preview showed: the call changes the file only at that version. */
+  previews: PreviewedVersions
 }
 
 /**

@@ -1,10 +1,12 @@
 // What a write or an edit would do, worked out through ctx.fs without changing anything: the
 // diff a person is shown when asked to allow the call. The checks the call itself makes come
-// first (the policy's intent, the file's version, its type, the edit's match), so a call that
-// could not land fails here with the same error and nobody is asked about it. The file can
-// still change between this preview and the call: the call then fails as stale, unchanged.
+// first (the policy's intent, the file's version as the provider judges it, its type, the
+// edit's match), so a call that could not land fails here with the same error and nobody is
+// asked about it. The version of the file the preview showed is kept for the call
+// (PreviewedVersions): the file can still change while the person is asked, and the call then
+// fails as stale, changing nothing, even where what the session observed (some lines) holds.
 import { isFsError } from '@deepseek-ai/dsh-fs'
-import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
+import type { FsInfo, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
 import {
   notFoundError,
   notObservedError,
@@ -36,9 +38,14 @@ export async function previewWrite(
     if (intent?.kind === 'createIfAbsent' && info !== undefined) {
       throw notObservedError(path, 'write')
     }
-    if (intent?.kind === 'replaceIfVersion' && info?.version !== intent.version) {
-      throw staleVersionError(path)
+    if (intent?.kind === 'replaceIfVersion') {
+      if (info === undefined) throw staleVersionError(path)
+      // The provider judges its own versions (one of some lines never allows a write).
+      if (intent.version !== info.version) {
+        host.fs.checkVersion(target, intent.version, { info }, 'write')
+      }
     }
+    if (info !== undefined) host.previews.record(exec, target, info.version)
     const current = info === undefined ? null : await currentText(host, target, info, exec.signal)
     if (current === undefined) {
       const lines = formatLineCount(await countLines(args.content))
@@ -64,12 +71,18 @@ export async function previewEdit(
     const info = await host.fs.stat(target, exec.signal)
     if (info === undefined) throw notFoundError(path)
     checkFile(path, info)
-    if (expected !== undefined && expected.version !== info.version) throw staleVersionError(path)
-    if (info.size !== undefined && info.size > PREVIEW_MAX_BYTES) {
+    const large = info.size !== undefined && info.size > PREVIEW_MAX_BYTES
+    const current = large ? undefined : await host.fs.readText(target, exec.signal)
+    // The provider judges its own versions (one of some lines holds while those lines do).
+    if (expected !== undefined && expected.version !== info.version) {
+      host.fs.checkVersion(target, expected.version, { info, text: current }, 'edit')
+    }
+    host.previews.record(exec, target, info.version)
+    if (current === undefined) {
       const text = `Replaces ${JSON.stringify(args.old_string.slice(0, 80))} in ${path}; the file is too large to preview the change.`
       return [{ type: 'text', text }]
     }
-    const plan = planTextEdit(await host.fs.readText(target, exec.signal), {
+    const plan = planTextEdit(current, {
       oldString: args.old_string,
       newString: args.new_string,
       replaceAll: args.replace_all ?? false,
@@ -100,5 +113,25 @@ async function currentText(
   } catch (error) {
     if (isFsError(error, 'FS_NOT_TEXT')) return undefined
     throw error
+  }
+}
+
+/**
+ * The version of the file each asked call's preview showed the person, by call. The call then
+ * changes the file only at that version: typing while the question was open makes it stale.
+ * A call that was not asked has no preview, and the change's own read is its only one.
+ */
+export class PreviewedVersions {
+  private readonly byCall = new WeakMap<object, { targetKey: string; version: FsVersion }>()
+
+  record(call: object, target: FsTarget, version: FsVersion): void {
+    this.byCall.set(call, { targetKey: target.targetKey, version })
+  }
+
+  /** The version the call's preview showed of `target`, once; `undefined` when none did. */
+  take(call: object, target: FsTarget): FsVersion | undefined {
+    const previewed = this.byCall.get(call)
+    this.byCall.delete(call)
+    return previewed?.targetKey === target.targetKey ? previewed.version : undefined
   }
 }

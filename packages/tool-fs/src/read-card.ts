@@ -70,13 +70,15 @@ export function readCardContent(window: ReadCardWindow): ToolPresentationContent
   ]
 }
 
-/** "Lines 5–10 of 14", "Line 3 of 14", "14 lines" (the whole file), "Empty file". */
+/** "Lines 5–10 of 14", "Line 3 of 14", "14 lines" (the whole file), "Empty file", "Lines 5–10". */
 export function readSummary(window: ReadCardWindow): string {
   const { startLine, lines, totalLines, capped } = window
   if (lines.length === 0) return totalLines === 0 ? 'Empty file' : 'No lines'
   const last = startLine + lines.length - 1
   const range = lines.length === 1 ? `Line ${startLine}` : `Lines ${startLine}–${last}`
-  if (capped || totalLines === undefined) return `${range} (the read stopped at 50 KiB)`
+  if (capped) return `${range} (the read stopped at 50 KiB)`
+  // Lines read alone (a range through an editor): the file's length is not known.
+  if (totalLines === undefined) return range
   if (startLine === 1 && last === totalLines) return formatLineCount(totalLines)
   return `${range} of ${totalLines}`
 }

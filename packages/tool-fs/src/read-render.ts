@@ -16,7 +16,10 @@ export interface ReadWindow {
   startLine: number
   /** Display text of each shown line (CR stripped, long lines cut). */
   lines: string[]
-  /** Lines in the whole file; unknown only when the output was capped early. */
+  /**
+   * Lines in the whole file; unknown when the output was capped early, or when only the
+   * window's lines were read (then `reachedEnd` is false: the file goes on).
+   */
   totalLines?: number
   /** True when the 50 KiB cap stopped the window before its limit. */
   capped: boolean
@@ -101,6 +104,10 @@ export function formatReadFooter(window: ReadWindow): string {
   const last = first + window.lines.length - 1
   if (window.capped) {
     return `(Output capped. Showing lines ${first}-${last}. Use offset=${last + 1} to continue.)`
+  }
+  if (window.totalLines === undefined && !window.reachedEnd) {
+    // Lines read alone (a range through an editor): the file goes on, its length unknown.
+    return `(Showing lines ${first}-${last}. Use offset=${last + 1} to continue.)`
   }
   const total = window.totalLines ?? last
   if (last < total) {

@@ -137,10 +137,17 @@ async function readWindow(
   args: ReadArgs,
   exec: ToolExecution,
 ) {
-  const info = await host.fs.stat(target, exec.signal)
-  checkReadable(target, info)
   const offset = args.offset ?? 1
   const limit = Math.min(args.limit ?? READ_MAX_LINES, READ_MAX_LINES)
+  if (args.offset !== undefined || args.limit !== undefined) {
+    const lines = await readLines(host, target, offset, limit, exec.signal)
+    if (lines !== undefined) {
+      host.events.emit('fs/observed', target, lines.version, exec)
+      return readResult(target, lines.window, lines.source)
+    }
+  }
+  const info = await host.fs.stat(target, exec.signal)
+  checkReadable(target, info)
   const window =
     info.size !== undefined && info.size <= options.smallFileBytes
       ? textWindow(await host.fs.readText(target, exec.signal), offset, limit)
@@ -153,16 +160,54 @@ async function readWindow(
     })
   }
   host.events.emit('fs/observed', target, info.version, exec)
+  return readResult(target, window, info.source)
+}
+
+function readResult(target: FsTarget, window: ReadWindow, source: string | undefined) {
   const details: ReadDetails = {
     path: target.displayPath,
-    startLine: offset,
-    endLine: offset + window.lines.length - 1,
+    startLine: window.startLine,
+    endLine: window.startLine + window.lines.length - 1,
     totalLines: window.totalLines,
     capped: window.capped,
-    ...(info.source !== undefined && { source: info.source }),
+    ...(source !== undefined && { source }),
     lines: window.lines,
   }
   return { content: renderReadOutput(target.displayPath, window), details }
+}
+
+/**
+ * The window read as its lines alone, when the provider can (an editor answering a range):
+ * one line more than shown is asked for, to tell whether the file goes on. `undefined` when it
+ * cannot, or when nothing came back (an empty file, an offset past the end: the whole read
+ * says which, with the line count).
+ */
+async function readLines(
+  host: ToolFsHost,
+  target: FsTarget,
+  offset: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<{ window: ReadWindow; version: string; source?: string } | undefined> {
+  const read = await host.fs.readLines(target, { line: offset, limit: limit + 1 }, signal)
+  if (read === undefined) return undefined
+  const found = textWindow(read.text, 1, limit)
+  if (found.lines.length === 0) return undefined
+  const last = offset + found.lines.length - 1
+  const more = found.capped || (found.totalLines ?? 0) > limit
+  const totalLines = read.totalLines ?? (more ? undefined : last)
+  const window: ReadWindow = {
+    startLine: offset,
+    lines: found.lines,
+    capped: found.capped,
+    reachedEnd: !more,
+    ...(totalLines !== undefined && { totalLines }),
+  }
+  return {
+    window,
+    version: read.version,
+    ...(read.source !== undefined && { source: read.source }),
+  }
 }
 
 function checkReadable(target: FsTarget, info: FsInfo | undefined): asserts info is FsInfo {

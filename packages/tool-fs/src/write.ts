@@ -1,7 +1,9 @@
 // The `write` tool: asks `fs/write-intent` for the write's condition (the policy answers;
 // none without it), writes atomically with `writeText`, then reports `fs/observed` and works
 // out the change its card shows (./text-change, in slices: the content may be a huge file).
-// No stat: the provider checks the condition inside its critical section.
+// No stat: the provider checks the condition inside its critical section. A call a person was
+// asked about writes only over the version its preview showed them (./preview).
+import type { FsWriteIntent } from '@deepseek-ai/dsh-fs'
 import { defineTool } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallPresentation,
@@ -62,7 +64,11 @@ async function applyWrite(host: ToolFsHost, args: WriteArgs, exec: ToolExecution
   let outcome
   try {
     const intent = host.events.waterfall('fs/write-intent', target, exec, () => undefined)
-    outcome = await host.fs.writeText(target, args.content, intent, exec.signal)
+    // Asked: the preview checked `intent` against what it showed; the file must still be that.
+    const previewed = host.previews.take(exec, target)
+    const condition: FsWriteIntent | undefined =
+      previewed === undefined ? intent : { kind: 'replaceIfVersion', version: previewed }
+    outcome = await host.fs.writeText(target, args.content, condition, exec.signal)
   } catch (error) {
     throw forModel(error, { path, action: 'write' })
   }

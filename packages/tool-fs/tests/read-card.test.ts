@@ -22,6 +22,11 @@ describe('the read card', () => {
     )
   })
 
+  it('names only the range of lines read alone, whose total is not known', () => {
+    expect(readSummary(window(['d', 'e'], 4))).toBe('Lines 4–5')
+    expect(readSummary(window(['d'], 4))).toBe('Line 4')
+  })
+
   it('shows the text as the file has it, fenced with the language of its extension', () => {
     const content = readCardContent(window(['const a = 1', '', '  b()'], 2, 9))
     expect(content).toEqual([

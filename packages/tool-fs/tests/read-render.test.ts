@@ -83,6 +83,14 @@ describe('rendering the window', () => {
     expect(formatReadFooter(window)).toBe('(End of file - total 3 lines)')
   })
 
+  it('says the file goes on, without a total, for lines read alone', () => {
+    const window = { startLine: 4, lines: ['d', 'e'], capped: false, reachedEnd: false }
+    expect(formatReadFooter(window)).toBe('(Showing lines 4-5. Use offset=6 to continue.)')
+    expect(formatReadFooter({ ...window, reachedEnd: true, totalLines: 5 })).toBe(
+      '(End of file - total 5 lines)',
+    )
+  })
+
   it('caps the limit at 2000 lines', () => {
     const text = 'x\n'.repeat(2500)
     const window = scan(text, { limit: 5000 })

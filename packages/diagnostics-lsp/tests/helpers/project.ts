@@ -19,6 +19,11 @@ import type { LspDiagnosticsConfig } from '../../src/index'
 
 const require = createRequire(import.meta.url)
 export const TYPESCRIPT_DIR = dirname(require.resolve('typescript/package.json'))
+/** pyright's language server, from this package's dev dependency. */
+export const PYRIGHT_LANGSERVER = join(
+  dirname(require.resolve('pyright/package.json')),
+  'langserver.index.js',
+)
 
 export async function makeProject(
   files: Record<string, string>,
@@ -35,6 +40,27 @@ export async function makeProject(
     await symlink(TYPESCRIPT_DIR, join(root, 'node_modules', 'typescript'))
   }
   return root
+}
+
+export const PYTHON_MODULE = 'def count() -> int:\n    return 1\n'
+
+/**
+ * A Python project (a pyproject.toml, no typescript) whose pyright-langserver is the dev
+ * dependency's, in the project's `.venv/bin` (`venv`) or in the folder `path` names (`path`).
+ * `path` is a PATH holding node and nothing else of the machine: no Python interpreter.
+ */
+export async function makePythonProject(
+  files: Record<string, string>,
+  where: 'venv' | 'path',
+): Promise<{ root: string; path: string }> {
+  const root = await makeProject({ 'pyproject.toml': '', ...files }, { typescript: false })
+  const path = join(root, '.tools')
+  await mkdir(path)
+  await symlink(process.execPath, join(path, 'node'))
+  const serverDir = where === 'venv' ? join(root, '.venv', 'bin') : path
+  await mkdir(serverDir, { recursive: true })
+  await symlink(PYRIGHT_LANGSERVER, join(serverDir, 'pyright-langserver'))
+  return { root, path }
 }
 
 export const TSCONFIG = JSON.stringify({

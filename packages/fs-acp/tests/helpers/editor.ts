@@ -7,6 +7,7 @@
 // recorded.
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import type { FsLineRange } from '@deepseek-ai/dsh-fs'
 import type { AcpFsClient, AcpFsNotice } from '../../src/index'
 
 /** A JSON-RPC error as the ACP SDK rejects with: a numeric code and a message. */
@@ -28,6 +29,11 @@ export interface MemoryEditorOptions {
   makesFolders?: boolean
   /** Milliseconds each request waits before it acts (to let concurrent calls interleave). */
   delayMs?: number
+  /**
+   * How a ranged read (`line`/`limit`) is answered: as ACP says and Zed does (default), the
+   * whole buffer (a client that ignores the range), or counting lines from 0.
+   */
+  ranges?: 'as-asked' | 'ignored' | 'from-zero'
 }
 
 /**
@@ -37,7 +43,8 @@ export interface MemoryEditorOptions {
 export type EditorIntercept = (request: EditorRequest, signal: AbortSignal) => Promise<void>
 
 export type EditorRequest =
-  { method: 'read'; path: string } | { method: 'write'; path: string; content: string }
+  | { method: 'read'; path: string; range?: FsLineRange }
+  | { method: 'write'; path: string; content: string }
 
 export class MemoryEditor implements AcpFsClient {
   readonly canRead: boolean
@@ -52,6 +59,7 @@ export class MemoryEditor implements AcpFsClient {
   private readonly saves: boolean
   private readonly makesFolders: boolean
   private readonly delayMs: number
+  private readonly ranges: NonNullable<MemoryEditorOptions['ranges']>
   private readonly unsaved = new Map<string, string>()
 
   constructor(options: MemoryEditorOptions = {}) {
@@ -60,6 +68,7 @@ export class MemoryEditor implements AcpFsClient {
     this.saves = options.saves ?? true
     this.makesFolders = options.makesFolders ?? true
     this.delayMs = options.delayMs ?? 0
+    this.ranges = options.ranges ?? 'as-asked'
   }
 
   notify(notice: AcpFsNotice): void {
@@ -92,10 +101,17 @@ export class MemoryEditor implements AcpFsClient {
     return this.requests.filter((request) => request.method === 'read').length
   }
 
-  async readTextFile(path: string, signal: AbortSignal): Promise<string> {
-    await this.arrive({ method: 'read', path }, signal)
-    const buffer = this.unsaved.get(path)
-    if (buffer !== undefined) return buffer
+  async readTextFile(path: string, signal: AbortSignal, range?: FsLineRange): Promise<string> {
+    await this.arrive(range ? { method: 'read', path, range } : { method: 'read', path }, signal)
+    const text = this.unsaved.get(path) ?? (await this.open(path))
+    if (range === undefined || this.ranges === 'ignored') return text
+    const lines = text.split(/(?<=\n)/)
+    const first = this.ranges === 'from-zero' ? range.line : range.line - 1
+    return lines.slice(first, first + range.limit).join('')
+  }
+
+  /** The file's text from disk, as an editor opening it. */
+  private async open(path: string): Promise<string> {
     let bytes: Uint8Array
     try {
       bytes = await readFile(path)

@@ -5,6 +5,7 @@ import { useFixture, type FileSystemContractFactory } from './fixture'
 import { editCases } from './edit'
 import { readCases } from './read'
 import { resolveCases, statCases } from './resolve'
+import { versionCases } from './versions'
 import { serialisationCases, writeCases } from './write'
 
 export type { FileSystemContractFactory, FileSystemContractFixture } from './fixture'
@@ -18,5 +19,6 @@ export function runFileSystemContract(label: string, makeFixture: FileSystemCont
     writeCases(fixture)
     editCases(fixture)
     serialisationCases(fixture)
+    versionCases(fixture)
   })
 }
