@@ -1,7 +1,9 @@
 // Checks that the docs name each package's dependencies as its package.json has them: every
 // package README has one "Depends on …." sentence listing its runtime dependencies in
-// backticks (workspace packages by folder name), and the root README's "Dependencies point
-// one way" list gives each package's workspace dependencies. Run by `npm run lint`.
+// backticks (workspace packages by folder name), the root README's "Dependencies point
+// one way" list gives each package's workspace dependencies, and its table of layers places
+// every package once, none depending on a package of a higher layer (a later row). Run by
+// `npm run lint`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 
 const root = new URL('../', import.meta.url)
@@ -64,10 +66,34 @@ for (const [folder, deps] of workspaceDeps) {
   }
 }
 
+// The layers: each row of the table under "## Packages, by layer", lowest first.
+const layerOf = new Map()
+const table = /## Packages, by layer\n([\s\S]*?)\n\n/.exec(read('README.md'))?.[1] ?? ''
+const rows = table
+  .split('\n')
+  .filter((line) => /^\| [^-|]/.test(line))
+  .slice(1)
+rows.forEach((row, index) => {
+  for (const match of row.matchAll(/\[`([^`]+)`\]\(packages\//g)) {
+    if (layerOf.has(match[1])) problems.push(`README.md's layer table names ${match[1]} twice`)
+    layerOf.set(match[1], index)
+  }
+})
+for (const [folder, deps] of workspaceDeps) {
+  const layer = layerOf.get(folder)
+  if (layer === undefined) {
+    problems.push(`README.md's layer table does not name ${folder}`)
+    continue
+  }
+  for (const dep of deps)
+    if ((layerOf.get(dep) ?? -1) > layer)
+      problems.push(`${folder} depends on ${dep}, on a higher layer in README.md's table`)
+}
+
 if (problems.length > 0) {
   console.error(`The READMEs and the package.json files disagree:\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
 console.log(
-  `READMEs name the dependencies of all ${folders.length} packages as package.json has them.`,
+  `READMEs name the dependencies of all ${folders.length} packages as package.json has them, each on its layer.`,
 )

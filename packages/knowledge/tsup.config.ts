@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.package'
 
-export default packageBuild(['src/index.ts', 'src/acp.ts'])
+export default packageBuild(['src/index.ts', 'src/skill-tool/index.ts'])

@@ -2,6 +2,6 @@
 // file beside itself (dist/markdown-worker.js here).
 import { packageBuild } from '../../tsup.package'
 
-export default packageBuild(['src/index.ts', 'src/markdown-worker.js'], {
-  dts: { entry: 'src/index.ts', compilerOptions: { composite: false } },
+export default packageBuild(['src/index.ts', 'src/search/index.ts', 'src/markdown-worker.js'], {
+  dts: { entry: ['src/index.ts', 'src/search/index.ts'], compilerOptions: { composite: false } },
 })

@@ -1,7 +1,8 @@
 // Undo over the BUILT bin's real stdio with the SDK's own client, real git and a real disk: a
 // turn that edits, creates and deletes files and runs a command that changes others is taken
 // back byte for byte by `/undo` (BOM, CRLF, the executable bit), with the person's repository
-// untouched; two undos take back two turns and `/redo` puts one back; an undo after
+// untouched; two undos take back two turns and `/redo` puts one back; a turn's write and
+// command undone while the person's edit between turns stays; an undo after
 // `session/load` in a new process; a file the person changed since is asked about in `ask` and
 // kept; without git, the file tools' writes are undone and the reply says commands' are not.
 import { execFileSync } from 'node:child_process'
@@ -194,6 +195,36 @@ describe('/undo over the bin', () => {
         'Redid the turn "first" (1 file):\n- a.txt: edit made again',
       )
       expect(await readFile(file, 'utf8')).toBe('one\n')
+    } finally {
+      await run.finish()
+    }
+  })
+
+  it("undoes a turn's edit and command and leaves what the person changed between turns", async () => {
+    const where = await place()
+    const at = (name: string) => join(where.workspace, name)
+    for (const name of ['a.txt', 'b.txt', 'c.txt']) await writeFile(at(name), `${name} 0\n`)
+    const run = await startRun(where, {
+      script: script(
+        [bash("printf 'c.txt 1\\n' > c.txt")],
+        [read('a.txt'), write('a.txt', 'a.txt by write\n'), bash("printf 'c.txt 2\\n' > c.txt")],
+      ),
+    })
+    try {
+      await run.prompt('first')
+      await writeFile(at('b.txt'), 'b.txt by the person\n')
+      await run.prompt('second')
+      expect(await readFile(at('a.txt'), 'utf8')).toBe('a.txt by write\n')
+      expect(await run.prompt('/undo')).toBe(
+        [
+          'Undid the turn "second" (2 files):',
+          '- a.txt: edit reverted',
+          '- c.txt: edit reverted',
+        ].join('\n'),
+      )
+      expect(await readFile(at('a.txt'), 'utf8')).toBe('a.txt 0\n')
+      expect(await readFile(at('b.txt'), 'utf8')).toBe('b.txt by the person\n')
+      expect(await readFile(at('c.txt'), 'utf8')).toBe('c.txt 1\n')
     } finally {
       await run.finish()
     }

@@ -81,7 +81,7 @@ export interface AcpHarnessOptions {
    */
   web?: { allowPrivate?: boolean; resolver?: WebResolver; searxngUrl?: string }
   /**
-   * Load the project's knowledge as the app does (knowledge, tool-skill, knowledge-acp): the
+   * Load the project's knowledge as the app does (knowledge, tool-skill, knowledge-sessions): the
    * instruction files, skills and the person's commands of the workspace; `home` and
    * `configHome` name the person's places (default: HOME and XDG_CONFIG_HOME).
    */

@@ -1,23 +1,21 @@
-// A prompt to a session, run: a slash command the session offers (./session-commands) does what
+// A prompt to a session, run: a slash command the session offers (agent.commands) does what
 // it answers — a turn with the message it makes, a reply shown to the person without a turn,
 // or a compaction — and any other prompt is a turn with the person's text. A command that fails
 // to make its message is told to the person as a reply; the process and the session go on.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
-import type { Agent, TurnEndReason } from '@deepseek-ai/dsh-agent'
+import type { Agent, SessionCommandAction, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import type { AcpPromptImage } from './prompt-images'
-import type { AcpCommandAction, SessionCommands } from './session-commands'
 
 /** Runs `text` for the session; resolves with how its turn (if any) ended. */
 export async function runSessionCommand(
   agent: Agent,
-  commands: SessionCommands,
   text: string,
   images: readonly AcpPromptImage[],
   send: (update: SessionUpdate) => void,
 ): Promise<TurnEndReason> {
-  const matched = commands.match(text)
+  const matched = agent.commands.match(text)
   if (matched === undefined) return (await agent.send(text, images)).reason
-  let action: AcpCommandAction
+  let action: SessionCommandAction
   try {
     action = await matched.command.run(matched.text)
   } catch (error) {

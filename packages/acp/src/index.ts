@@ -107,9 +107,3 @@ export type { AcpNotice, AcpSessionOpening } from './session-opening'
 export type { AcpElicit, AcpElicitAnswer, AcpElicitForm } from './elicit'
 export { offersElicitation } from './elicit'
 export { BUILT_IN_COMMANDS } from './session-commands'
-export type {
-  AcpCommand,
-  AcpCommandAction,
-  AcpCommandRank,
-  AcpSessionCommands,
-} from './session-commands'

@@ -71,7 +71,6 @@ export class AcpServer {
               notify: (notice: AcpNotice) => record.notify(notice),
               ...(record.elicit && { elicit: record.elicit }),
               onClose: (close: () => Promise<void> | void) => record.onClose(close),
-              commands: record.commands,
             }
             try {
               ctx.emit('acp/session-open', session)

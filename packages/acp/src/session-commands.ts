@@ -1,41 +1,15 @@
-// The slash commands a session offers: the bridge's built-in ones (BUILT_IN_COMMANDS) and those
-// an app offers per session through `acp/session-open` (the person's own commands, skills, a
-// built-in whose work lives elsewhere such as `instructions`). A name offered twice goes to the
-// higher rank — built-in, then the person's, then skills — and the one it shadows is named in a
-// notice, once. The list goes out as `available_commands_update` when the session opens and
-// whenever an offer changes it (one update per tick). A prompt `/name text` runs the command
-// with `text`. Not the commands' own work (the session record runs what they answer).
+// The slash commands of an ACP session, drawn and run: the session's own commands (the agent's
+// `commands`, which the bridge's built-ins, undo and the project's knowledge offer to) go out
+// as `available_commands_update` when the session opens and whenever an offer changes them
+// (one update per tick), and a command another of its name hides is named in a notice, once.
+// A prompt `/name text` runs the command with `text` (./command-prompts). The ranking itself
+// is the session's (agent's SessionCommands); here is only what the client is shown.
 import type { AvailableCommand, SessionUpdate } from '@agentclientprotocol/sdk'
-import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { Agent, SessionCommand, SessionCommands } from '@deepseek-ai/dsh-agent'
 import type { AcpNotice } from './notice'
 
-/** Who offers a command; a name offered by several goes to the first rank in RANKS. */
-export type AcpCommandRank = 'built-in' | 'person' | 'skill'
-
-const RANKS: readonly AcpCommandRank[] = ['built-in', 'person', 'skill']
-
-/** What running a command comes to. */
-export type AcpCommandAction =
-  /** A turn with this message. */
-  | { prompt: string }
-  /** This text shown to the person; no turn, nothing logged. */
-  | { reply: string }
-  /** The conversation compacted now (agent.compact()). */
-  | { compact: true }
-
-export interface AcpCommand {
-  name: string
-  description: string
-  /** What to type after the name, when it takes text. */
-  hint?: string
-  /** Where it comes from (a file), named in the notice when it shadows or is shadowed. */
-  origin?: string
-  /** What the command does with the text after its name (trimmed; empty when none). */
-  run(text: string): AcpCommandAction | Promise<AcpCommandAction>
-}
-
-/** The commands the bridge itself offers; a built-in of an app's joins them by `offer`. */
-export const BUILT_IN_COMMANDS: readonly AcpCommand[] = [
+/** The commands the bridge itself offers; a built-in of an app's joins them by its own offer. */
+export const BUILT_IN_COMMANDS: readonly SessionCommand[] = [
   {
     name: 'compact',
     description: 'Compact the conversation now: old tool outputs elided, older turns summarised',
@@ -47,7 +21,7 @@ export const BUILT_IN_COMMANDS: readonly AcpCommand[] = [
  * `/plan [text]`, offered where `plan` is one of the session's modes: the session plans from
  * now on; the text, if any, is the prompt of a turn.
  */
-export function planCommand(agent: Pick<Agent, 'setMode'>): AcpCommand {
+export function planCommand(agent: Pick<Agent, 'setMode'>): SessionCommand {
   return {
     name: 'plan',
     description: 'Plan first: look around and propose a plan; nothing changes until you approve it',
@@ -60,37 +34,21 @@ export function planCommand(agent: Pick<Agent, 'setMode'>): AcpCommand {
   }
 }
 
-/** What an app may do with a session's commands (see AcpSessionOpening.commands). */
-export interface AcpSessionCommands {
-  /**
-   * Offers `commands` under `key` at `rank`, replacing what was offered under that key before
-   * (an empty list withdraws them).
-   */
-  offer(key: string, rank: AcpCommandRank, commands: readonly AcpCommand[]): void
-}
-
-interface Offer {
-  rank: AcpCommandRank
-  commands: readonly AcpCommand[]
-}
-
-export class SessionCommands implements AcpSessionCommands {
-  private readonly offers = new Map<string, Offer>([
-    ['acp', { rank: 'built-in', commands: BUILT_IN_COMMANDS }],
-  ])
+/** A session's commands as its client sees them: offers the built-ins, draws every change. */
+export class DrawnCommands {
   /** Shadowings the person was told of (`name` and the shadowed command's origin). */
   private readonly told = new Set<string>()
+  private readonly stop: () => void
   private scheduled = false
   private closed = false
 
   constructor(
+    readonly commands: SessionCommands,
     private readonly send: (update: SessionUpdate) => void,
     private readonly notify: (notice: AcpNotice) => void,
-  ) {}
-
-  offer(key: string, rank: AcpCommandRank, commands: readonly AcpCommand[]): void {
-    this.offers.set(key, { rank, commands: [...commands] })
-    this.announce()
+  ) {
+    commands.offer('acp', 'built-in', BUILT_IN_COMMANDS)
+    this.stop = commands.onChange(() => this.announce())
   }
 
   /** Sends the list (and any new shadowing) on the next tick, once however often it is asked. */
@@ -100,57 +58,37 @@ export class SessionCommands implements AcpSessionCommands {
     setImmediate(() => {
       this.scheduled = false
       if (this.closed) return
-      const { commands, shadowed } = this.resolve()
-      this.send({ sessionUpdate: 'available_commands_update', availableCommands: commands })
-      for (const notice of shadowed) this.notify(notice)
+      this.send({ sessionUpdate: 'available_commands_update', availableCommands: this.drawn() })
+      for (const notice of this.newlyShadowed()) this.notify(notice)
     })
-  }
-
-  /** The command a prompt names and the text after it; `undefined` for any other prompt. */
-  match(prompt: string): { command: AcpCommand; text: string } | undefined {
-    const found = /^\/([^\s/]+)(?:\s+([\s\S]*))?$/.exec(prompt.trim())
-    if (found === null) return undefined
-    const command = this.winners().get(found[1]!)
-    return command && { command, text: (found[2] ?? '').trim() }
   }
 
   close(): void {
     this.closed = true
+    this.stop()
   }
 
-  /** Each name's command, by rank, then in the order offered. */
-  private winners(): Map<string, AcpCommand> {
-    const winners = new Map<string, AcpCommand>()
-    for (const rank of RANKS)
-      for (const offer of this.offers.values()) {
-        if (offer.rank !== rank) continue
-        for (const command of offer.commands)
-          if (!winners.has(command.name)) winners.set(command.name, command)
-      }
-    return winners
-  }
-
-  private resolve(): { commands: AvailableCommand[]; shadowed: AcpNotice[] } {
-    const winners = this.winners()
-    const shadowed: AcpNotice[] = []
-    for (const offer of this.offers.values())
-      for (const command of offer.commands) {
-        const winner = winners.get(command.name)
-        const key = `${command.name}\0${command.origin ?? offer.rank}`
-        if (winner === command || this.told.has(key)) continue
-        this.told.add(key)
-        shadowed.push(shadowNotice(command, winner))
-      }
-    const commands = [...winners.values()].map(({ name, description, hint }): AvailableCommand => ({
+  private drawn(): AvailableCommand[] {
+    return this.commands.list().map(({ name, description, hint }) => ({
       name,
       description,
       ...(hint !== undefined && { input: { hint } }),
     }))
-    return { commands, shadowed }
+  }
+
+  private newlyShadowed(): AcpNotice[] {
+    const notices: AcpNotice[] = []
+    for (const { hidden, rank, winner } of this.commands.shadowed()) {
+      const key = `${hidden.name}\0${hidden.origin ?? rank}`
+      if (this.told.has(key)) continue
+      this.told.add(key)
+      notices.push(shadowNotice(hidden, winner))
+    }
+    return notices
   }
 }
 
-function shadowNotice(hidden: AcpCommand, winner: AcpCommand | undefined): AcpNotice {
+function shadowNotice(hidden: SessionCommand, winner: SessionCommand | undefined): AcpNotice {
   const where = hidden.origin === undefined ? '' : ` (${hidden.origin})`
   const by = winner?.origin === undefined ? 'a built-in command' : winner.origin
   return {

@@ -7,7 +7,6 @@ import type { McpServer } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
 import type { AcpElicit } from './elicit'
 import type { AcpNotice } from './notice'
-import type { AcpSessionCommands } from './session-commands'
 
 export interface AcpSessionOpening {
   id: string
@@ -23,8 +22,6 @@ export interface AcpSessionOpening {
   elicit?: AcpElicit
   /** Runs when the session closes (before session/close is answered) or its connection goes. */
   onClose(close: () => Promise<void> | void): void
-  /** The slash commands the session offers: an app adds its own (./session-commands). */
-  commands: AcpSessionCommands
 }
 
 export type { AcpNotice } from './notice'

@@ -18,7 +18,7 @@ import { ChildSessions } from './child-sessions'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
 import { runSessionCommand } from './command-prompts'
-import { SessionCommands, planCommand } from './session-commands'
+import { DrawnCommands, planCommand } from './session-commands'
 import { toAcpStopReason } from './to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpElicit } from './elicit'
@@ -34,8 +34,8 @@ import type { AcpChannelTarget } from './session-channels'
 export class AcpSessionRecord implements AcpChannelTarget {
   readonly agent: Agent
   private readonly options: AcpSessionRecordOptions
-  /** The slash commands the session offers (./session-commands). */
-  readonly commands: SessionCommands
+  /** The slash commands the session offers, as its client is shown them (./session-commands). */
+  readonly commands: DrawnCommands
   private readonly cards: SessionCards
   /** The child sessions shown here, and where each one's calls are. */
   private readonly children: ChildSessions
@@ -85,10 +85,11 @@ export class AcpSessionRecord implements AcpChannelTarget {
       onCancelled: () => this.cancel(),
     })
     this.info = new SessionInfoUpdates(options.agent.session.header)
-    this.commands = new SessionCommands(options.send, (notice) => this.notify(notice))
+    const { commands } = options.agent
+    this.commands = new DrawnCommands(commands, options.send, (notice) => this.notify(notice))
     // `/plan [text]` where plan is one of the session's modes.
     if (options.modes?.includes('plan') === true) {
-      this.commands.offer('acp-plan', 'built-in', [planCommand(options.agent)])
+      commands.offer('acp-plan', 'built-in', [planCommand(options.agent)])
     }
     // The session's channels: its calls (and its child sessions') ask and tell its person
     // here, and read and write through its editor.
@@ -158,7 +159,7 @@ export class AcpSessionRecord implements AcpChannelTarget {
     signal.addEventListener('abort', onAbort, { once: true })
     const run = async (): Promise<StopReason> => {
       try {
-        const reason = await runSessionCommand(this.agent, this.commands, text, images, (u) =>
+        const reason = await runSessionCommand(this.agent, text, images, (u) =>
           this.options.send(u),
         )
         return this.cancelRequested ? 'cancelled' : toAcpStopReason(reason)

@@ -1,20 +1,23 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { describe, expect, it, vi } from 'vitest'
-import { SessionCommands } from '../src/session-commands'
-import type { AcpCommand } from '../src/session-commands'
+import { SessionCommands } from '@deepseek-ai/dsh-agent'
+import type { SessionCommand } from '@deepseek-ai/dsh-agent'
+import { DrawnCommands } from '../src/session-commands'
 import type { AcpNotice } from '../src/session-opening'
 
 function commandsWith() {
   const updates: SessionUpdate[] = []
   const notices: AcpNotice[] = []
-  const commands = new SessionCommands(
+  const commands = new SessionCommands()
+  const drawn = new DrawnCommands(
+    commands,
     (update) => updates.push(update),
     (notice) => notices.push(notice),
   )
-  return { commands, updates, notices }
+  return { commands, drawn, updates, notices }
 }
 
-const prompt = (name: string, origin: string, text = name): AcpCommand => ({
+const prompt = (name: string, origin: string, text = name): SessionCommand => ({
   name,
   description: `${name} from ${origin}`,
   origin,
@@ -57,5 +60,15 @@ describe('slash commands', () => {
     await vi.waitFor(() => expect(updates).toHaveLength(2))
     expect(await commands.match('/review x')?.command.run('x')).toEqual({ prompt: 'skill x' })
     expect(notices).toHaveLength(2)
+  })
+
+  it('a closed session draws no more offers', async () => {
+    const { commands, drawn, updates } = commandsWith()
+    commands.offer('mine', 'person', [prompt('one', 'commands/one.md')])
+    await vi.waitFor(() => expect(updates).toHaveLength(1))
+    drawn.close()
+    commands.offer('mine', 'person', [prompt('two', 'commands/two.md')])
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    expect(updates).toHaveLength(1)
   })
 })

@@ -8,6 +8,7 @@ import type { LlmImage, LlmMessage } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import type { AgentOptions } from './agent-options'
 import { SessionContext } from './context'
+import { SessionCommands } from './commands'
 import { carriedBy, gatherNotes } from './context-sources'
 import type { ContextSourceOf } from './context-sources'
 import { assertTakesImages, userMessageOf } from './images'
@@ -29,6 +30,8 @@ export class Agent implements ToolAgent {
   readonly session: SessionLog
   /** The session's context window: how full it is, what it cost, its compaction. */
   readonly context: SessionContext
+  /** The slash commands the session offers (./commands): plugins offer, a bridge draws them. */
+  readonly commands = new SessionCommands()
   private readonly history: LlmMessage[]
   /** Notes waiting for the next model request (`note`). */
   private readonly notes: string[] = []

@@ -296,4 +296,11 @@ export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from '
 export { cutOutput, elideBefore, recentStart, stubFor } from './elide'
 export type { KeepToolOutput } from './elide'
 export { historyOf } from './history'
+export { SessionCommands } from './commands'
+export type {
+  SessionCommand,
+  SessionCommandAction,
+  SessionCommandRank,
+  ShadowedCommand,
+} from './commands'
 export { READ_CONCURRENCY } from './lanes'

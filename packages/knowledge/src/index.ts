@@ -3,7 +3,7 @@
 // its skills, listed to the model; the person's commands. A service over the Cordis-free
 // modules beside it: it adds a context source to the agent host (the instruction notes), follows
 // tool calls through `tools/execute` (the paths they reached), and adds each session's skills
-// catalog as a prompt section of its own. The ACP side (commands, notices) is ./acp.
+// catalog as a prompt section of its own. Its slash commands: ./session-commands.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { Agent } from '@deepseek-ai/dsh-agent'
@@ -130,6 +130,7 @@ export { INSTRUCTION_FILE_NAMES } from './instruction-files'
 export { CATALOG_LIMITS } from './skill-catalog'
 export { INSTRUCTIONS_SOURCE, SessionKnowledge } from './session-knowledge'
 export { commandPrompt } from './commands'
+export { offerKnowledgeCommands, skillPrompt } from './session-commands'
 export type { PersonCommand } from './commands'
 export { skillBody, skillText } from './skills'
 export type { KnowledgeProblem, Skill } from './skills'

@@ -19,7 +19,7 @@ import type { ToolShellConfig } from '@deepseek-ai/dsh-tool-shell'
 import type { ToolWebConfig } from '@deepseek-ai/dsh-tool-web'
 import type { UndoConfig } from '@deepseek-ai/dsh-undo'
 import type { WebConfig } from '@deepseek-ai/dsh-web'
-import type { WebSearchConfig } from '@deepseek-ai/dsh-web-search'
+import type { WebSearchConfig } from '@deepseek-ai/dsh-web/search'
 
 /** Which model answers prompts: one of the `llm` key's three. */
 export type DshModelOptions =

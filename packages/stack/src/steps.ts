@@ -16,7 +16,6 @@ import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
 import { ScriptedLlm } from '@deepseek-ai/dsh-llm'
 import OpenAiLlm from '@deepseek-ai/dsh-llm-openai'
 import Knowledge from '@deepseek-ai/dsh-knowledge'
-import * as KnowledgeAcp from '@deepseek-ai/dsh-knowledge/acp'
 import McpServers from '@deepseek-ai/dsh-mcp'
 import * as Permission from '@deepseek-ai/dsh-permission'
 import LocalShell from '@deepseek-ai/dsh-shell-local'
@@ -24,21 +23,23 @@ import SandboxShell from '@deepseek-ai/dsh-shell-sandbox'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolDiagnostics from '@deepseek-ai/dsh-tool-diagnostics'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
-import * as ToolImage from '@deepseek-ai/dsh-tool-image'
+import * as ToolImage from '@deepseek-ai/dsh-tool-fs/image'
 import * as ToolPlan from '@deepseek-ai/dsh-tool-plan'
 import * as ToolSearch from '@deepseek-ai/dsh-tool-search'
-import * as ToolSkill from '@deepseek-ai/dsh-tool-skill'
+import * as ToolSkill from '@deepseek-ai/dsh-knowledge/skill-tool'
 import * as ToolShell from '@deepseek-ai/dsh-tool-shell'
 import * as ToolWeb from '@deepseek-ai/dsh-tool-web'
 import * as ToolTask from '@deepseek-ai/dsh-tool-task'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
-import * as Undo from '@deepseek-ai/dsh-undo'
+import Undo from '@deepseek-ai/dsh-undo'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import WebService from '@deepseek-ai/dsh-web'
-import * as WebSearch from '@deepseek-ai/dsh-web-search'
+import * as WebSearch from '@deepseek-ai/dsh-web/search'
 import type { PluginStep } from './load-in-order'
 import * as AskSessions from './ask-sessions'
+import * as KnowledgeSessions from './knowledge-sessions'
 import * as McpSessions from './mcp-sessions'
+import * as UndoSessions from './undo-sessions'
 import * as WarmUp from './warm-up'
 import NoticeLlm from './notice-llm'
 import type { DshModelOptions, DshStackOptions } from './options'
@@ -99,11 +100,12 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
     // commands, offered per session through the bridge.
     add('knowledge', () => ctx.plugin(Knowledge, knowledge))
     add('tool-skill', () => ctx.plugin(ToolSkill))
-    if (acp !== undefined) add('knowledge-acp', () => ctx.plugin(KnowledgeAcp))
+    if (acp !== undefined) add('knowledge-sessions', () => ctx.plugin(KnowledgeSessions))
   }
   // Last, so its snapshots bracket a call once every gate let it run (./README: undo).
   if (options.undo !== undefined && acp !== undefined && agents !== undefined) {
     add('undo', () => ctx.plugin(Undo, options.undo))
+    add('undo-sessions', () => ctx.plugin(UndoSessions))
   }
   return steps
 }

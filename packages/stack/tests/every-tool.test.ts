@@ -13,7 +13,6 @@ const STACK = join(PACKAGES, 'stack')
 
 /** A tool loaded with another plugin, by the key of that plugin (else the folder's camelCase). */
 const LOADED_WITH: Record<string, string> = {
-  'tool-skill': 'knowledge',
   'tool-diagnostics': 'diagnostics',
 }
 
@@ -53,6 +52,16 @@ function missing(folder: string): string[] {
 describe('every tool package in the stack and the app', () => {
   it('finds the tool packages', () => {
     expect(toolFolders).toEqual(expect.arrayContaining(['tool-fs', 'tool-shell']))
+  })
+
+  it('names each place a tool package is missing from', () => {
+    expect(missing('tool-nowhere')).toEqual([
+      'stack/package.json: @deepseek-ai/dsh-tool-nowhere',
+      'stack/tsconfig.json: a reference to ../tool-nowhere',
+      'stack/src: an import of @deepseek-ai/dsh-tool-nowhere',
+      'stack/src/options.ts: toolNowhere?:',
+      'acp-agent/src/app-stack.ts: toolNowhere',
+    ])
   })
 
   it.each(toolFolders)(

@@ -13,9 +13,8 @@
 // escalates out of the sandbox is always asked.
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ToolCallAccess, ToolExecution } from '@deepseek-ai/dsh-tools'
-import type { CommandAllow } from './allow-key'
-import { classifyCommand, isReadOnly } from './classify'
-import type { CommandPart } from './classify'
+import { classifyCommand, isReadOnly } from '@deepseek-ai/dsh-shell-policy'
+import type { CommandAllow, CommandPart } from '@deepseek-ai/dsh-shell-policy'
 import { confinementOf, cwdOf } from './confine'
 import { lookAtDisk } from './disk-look'
 import { GIT_GUARD_ENV, guardedCommand, runsGit } from './git-guard'

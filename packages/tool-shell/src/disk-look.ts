@@ -14,7 +14,7 @@
 import { constants } from 'node:fs'
 import { access, lstat, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import type { CommandPart } from './classify'
+import type { CommandPart } from '@deepseek-ai/dsh-shell-policy'
 import { expandGlob, GLOB_BUDGET, physicalPath } from './physical-path'
 
 export interface DiskView {

@@ -14,7 +14,7 @@
 // `--no-ext-diff --no-textconv` after its name. What is left, filter drivers
 // (`filter.<name>.clean`), has no switch: ./disk-look asks for a git part that would use
 // another repository than the workspace's own. Pure.
-import type { CommandPart } from './classify'
+import type { CommandPart } from '@deepseek-ai/dsh-shell-policy'
 
 /** Config given to every git of a read-only command, as `-c` options are. */
 const FORCED_CONFIG: readonly [string, string][] = [

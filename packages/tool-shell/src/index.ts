@@ -100,10 +100,10 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
   ctx.systemPrompt.add({ name: 'tool-shell/bash', text: bashPrompt })
 }
 
-export { classifyCommand, isReadOnly } from './classify'
+export { classifyCommand, isReadOnly } from '@deepseek-ai/dsh-shell-policy'
 export { CONFINEMENT_BY_MODE, confinementOf } from './confine'
 export { UNSANDBOXED_TITLE } from './notice'
-export type { CommandClass, CommandPart } from './classify'
+export type { CommandClass, CommandPart } from '@deepseek-ai/dsh-shell-policy'
 export { commandTitle } from './present'
 export { OUTPUT_CAP_CHARS } from './output'
 export type { BashArgs, BashDetails } from './input'

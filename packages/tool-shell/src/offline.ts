@@ -6,7 +6,7 @@
 // model may choose another way, and the escalation it sends carries its reason to the person.
 import type { Shell } from '@deepseek-ai/dsh-shell'
 import type { ShellConfinement } from '@deepseek-ai/dsh-shell'
-import { classifyCommand } from './classify'
+import { classifyCommand } from '@deepseek-ai/dsh-shell-policy'
 import type { BashDetails } from './input'
 
 export async function offlineRefusal(

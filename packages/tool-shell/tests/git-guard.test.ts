@@ -1,7 +1,7 @@
 // How a read-only command runs its git: each diff printer gets `--no-ext-diff --no-textconv`
 // right after its name, wherever it stands in the command; other parts are left as written.
 import { describe, expect, it } from 'vitest'
-import { classifyCommand } from '../src/classify'
+import { classifyCommand } from '@deepseek-ai/dsh-shell-policy'
 import { GIT_GUARD_ENV, guardedCommand, runsGit } from '../src/git-guard'
 
 async function guarded(command: string): Promise<string> {

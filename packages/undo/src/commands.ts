@@ -1,7 +1,7 @@
 // `/undo` and `/redo` as a session's slash commands, and the short reply each gives: the turn,
 // then each file and what happened to it. Both run without the model and without a turn.
 import { isAbsolute, relative, sep } from 'node:path'
-import type { AcpCommand } from '@deepseek-ai/dsh-acp'
+import type { SessionCommand } from '@deepseek-ai/dsh-agent'
 import type { RestoreDirection } from './restore'
 import type { SessionUndo, UndoResult } from './session-undo'
 import type { UndoStoreKind } from './types'
@@ -20,7 +20,7 @@ export function undoCommands(
   undo: SessionUndo,
   kind: Promise<UndoStoreKind>,
   cwd: string,
-): AcpCommand[] {
+): SessionCommand[] {
   const run = (direction: RestoreDirection) => async (text: string) => {
     const overwrite = /^overwrite$/i.test(text)
     if (text !== '' && !overwrite)

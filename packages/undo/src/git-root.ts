@@ -1,44 +1,54 @@
 // One root's shadow git store: `<dir>/<hash of the root>.git`, a repository dsh owns whose work
-// tree is the root. A snapshot is `add -A` into the store's own index (so unchanged files cost
-// a stat, and their objects are never written twice) then `write-tree`; the project's ignore
-// rules apply (`.gitignore` files in the tree; `.git` is never entered). Files over the size
-// cap are left out and named. The person's repository is never read or written: every run has
-// an explicit git dir, work tree and index, and no user config (./git).
+// tree is the root and whose index is what the store last saw of the root's files, so an
+// unchanged file costs a stat. Two kinds of snapshot:
+// - a walk (`walk`): one `ls-files -o -m` lists what differs from the index (new, changed and
+//   deleted files; the project's ignore rules apply, `.git` is never entered, a nested
+//   repository is left out) and `update-index` takes those in. A walk that records also gives
+//   each listed file's state in the index before it (`ls-files -s`) and now (its blob).
+// - one file's state (`fileState`), for a file tool's call: no walk, no git run.
+// Blobs are written here (./git-objects). Files over the size cap are left out and named. The
+// person's repository is never read or written: every run has an explicit git dir, work tree
+// and index, and no user config (./git).
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { lstat, mkdir, stat, writeFile } from 'node:fs/promises'
+import { lstat, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { readDiskFile } from './disk'
 import { git } from './git'
 import type { GitRun } from './git'
+import { writeHolderTree, writeObject } from './git-objects'
 import type { UndoFileState } from './types'
 
 /** Attributes that would make a stored blob differ from the file's bytes, all turned off. */
 const ATTRIBUTES = '* -text !eol -filter -ident !working-tree-encoding -diff -merge\n'
 
-export interface GitSnapshot {
-  tree: string
-  /** Files left out for their size, relative to the root. */
-  skipped: string[]
-}
+/** Above this many paths, `ls-files -s` lists the whole index rather than take them as args. */
+const MAX_PATHSPECS = 1000
 
-/** A change between two trees: `path` relative to the root. */
-export interface GitTreeChange {
+/** A file as a snapshot saw it: kept, too large to keep, or absent (or not a file). */
+export type GitFileState = UndoFileState | 'too-large' | undefined
+
+/** A file a walk found changed since the index: `path` relative to the root. */
+export interface GitWalkChange {
   path: string
   before?: UndoFileState
   after?: UndoFileState
 }
 
-const ABSENT_MODE = '000000'
+export interface GitWalk {
+  /** Filled only by a walk that records. */
+  changes: GitWalkChange[]
+  /** Files over the size cap the walk found changed (left out), relative to the root. */
+  oversized: string[]
+}
 
 export class GitRoot {
   readonly gitDir: string
   private readonly run: GitRun
   private ready: Promise<void> | undefined
-  /** The last tree written, and the index it was written from. */
-  private last: { tree: string; index: string } | undefined
-  /** Files left out for their size at the last snapshot. */
-  private oversized = new Set<string>()
-  /** Snapshots of one root run one at a time: they share the store's index. */
+  /** Files over the size cap at the last walk, each with its size and time then. */
+  private oversized = new Map<string, string>()
+  /** Walks of one root run one at a time: they share the store's index. */
   private queue: Promise<unknown> = Promise.resolve()
 
   constructor(
@@ -46,6 +56,8 @@ export class GitRoot {
     dir: string,
     readonly root: string,
     private readonly maxFileBytes: number,
+    /** git can give `ls-files -m` in a format of our own (2.38 and later). */
+    private readonly formats: Promise<boolean>,
   ) {
     const hash = createHash('sha256').update(root).digest('hex').slice(0, 24)
     this.gitDir = join(dir, `${hash}.git`)
@@ -57,31 +69,32 @@ export class GitRoot {
     }
   }
 
-  /** The tree of the root as it is now. */
-  snapshot(): Promise<GitSnapshot> {
-    const next = this.queue.then(() => this.snapshotNow())
+  /**
+   * Brings the index up to the root as it is now; `record` also says what each file it took in
+   * was before (in the index) and is now.
+   */
+  walk(record: boolean): Promise<GitWalk> {
+    const next = this.queue.then(() => this.walkNow(record))
     this.queue = next.catch(() => undefined)
     return next
   }
 
-  /** What differs between two trees, file by file (no renames: a move is a delete and a create). */
-  async changes(before: string, after: string): Promise<GitTreeChange[]> {
-    if (before === after) return []
-    const out = await git(this.run, ['diff-tree', '-r', '-z', '--no-renames', before, after])
-    const fields = out.toString('utf8').split('\0')
-    const changes: GitTreeChange[] = []
-    for (let i = 0; i + 1 < fields.length; i += 2) {
-      const [oldMode, newMode, oldOid, newOid] = fields[i]!.slice(1).split(' ')
-      const path = fields[i + 1]!
-      // A nested repository is a gitlink: its own files are not in this store.
-      if (oldMode === '160000' || newMode === '160000') continue
-      changes.push({
-        path,
-        ...(oldMode !== ABSENT_MODE && { before: { mode: oldMode!, oid: oldOid! } }),
-        ...(newMode !== ABSENT_MODE && { after: { mode: newMode!, oid: newOid! } }),
-      })
-    }
-    return changes
+  /** One file's state now (`path` relative to the root), its bytes kept. */
+  async fileState(path: string): Promise<GitFileState> {
+    await this.init()
+    const file = join(this.root, ...path.split('/'))
+    const info = await lstat(file).catch(() => undefined)
+    if (info?.isFile() === true && info.size > this.maxFileBytes) return 'too-large'
+    const found = await readDiskFile(file)
+    if (found === undefined || found === 'other') return undefined
+    if (found.bytes.length > this.maxFileBytes) return 'too-large'
+    return { mode: found.mode, oid: await writeObject(this.gitDir, 'blob', found.bytes) }
+  }
+
+  /** A tree that holds `oids`, for a ref to keep them. */
+  async holderTree(oids: readonly string[]): Promise<string> {
+    await this.init()
+    return writeHolderTree(this.gitDir, oids)
   }
 
   /** A blob's bytes. */
@@ -129,49 +142,125 @@ export class GitRoot {
     await writeFile(join(this.gitDir, 'info', 'attributes'), ATTRIBUTES)
   }
 
-  private async snapshotNow(): Promise<GitSnapshot> {
+  private async walkNow(record: boolean): Promise<GitWalk> {
     await this.init()
-    // One walk of the tree: the files that differ from the store's index (new, changed,
-    // deleted); unchanged ones cost a stat. Only those are written into the index.
-    const args = ['ls-files', '-z', '-o', '-m', '--exclude-standard']
-    const listed = new Set((await git(this.run, args)).toString('utf8').split('\0'))
-    listed.delete('')
-    // A nested repository is listed as its folder (`sub/`): its files are its own git's.
-    for (const path of listed) if (path.endsWith('/')) listed.delete(path)
-    const changed: string[] = []
-    const skipped: string[] = []
-    for (const path of listed) {
+    const { tracked, others } = await this.listChanged(record)
+    const small: string[] = []
+    const large = new Map<string, string>()
+    for (const path of [...tracked.keys(), ...others]) {
       const info = await lstat(join(this.root, path)).catch(() => undefined)
-      if (info?.isFile() === true && info.size > this.maxFileBytes) skipped.push(path)
-      else changed.push(path)
+      if (info?.isFile() === true && info.size > this.maxFileBytes)
+        large.set(path, `${info.size}:${info.mtimeMs}`)
+      else small.push(path)
     }
-    const fresh = skipped.filter((path) => !this.oversized.has(path))
-    if (changed.length > 0) {
-      const update = ['update-index', '--add', '--remove', '-z', '--stdin']
-      await git(this.run, update, `${changed.join('\0')}\0`)
+    const last = this.oversized
+    this.oversized = large
+    const oversized = [...large].filter(([path, seen]) => last.get(path) !== seen)
+    const left = oversized.map(([path]) => path)
+    if (!record) {
+      // A file over the cap leaves the index: no snapshot holds it.
+      await this.takeIn(
+        small,
+        [...large.keys()].filter((path) => tracked.has(path)),
+      )
+      return { changes: [], oversized: left }
     }
-    if (fresh.length > 0) {
-      // A file that grew past the cap leaves the index: no tree holds it.
-      const remove = ['update-index', '--force-remove', '-z', '--stdin']
-      await git(this.run, remove, `${fresh.join('\0')}\0`)
+    // The index is left as it was: the next walk that takes files in takes these in too, and
+    // a walk before that lists them again, with the same state before.
+    const before = await this.indexStates(small, tracked)
+    const after = await this.statesOf(small)
+    const changes: GitWalkChange[] = []
+    for (const path of small) {
+      const now = after.get(path)
+      // A file over the cap at the last walk has no state kept from before it: left out too.
+      if (now === 'too-large' || last.has(path)) left.push(path)
+      else {
+        const was = before.get(path)
+        changes.push({ path, ...(was && { before: was }), ...(now && { after: now }) })
+      }
     }
-    this.oversized = new Set(skipped)
-    const index = await this.indexStamp()
-    if (
-      this.last === undefined ||
-      changed.length > 0 ||
-      fresh.length > 0 ||
-      index !== this.last.index
-    ) {
-      const tree = (await git(this.run, ['write-tree'])).toString('utf8').trim()
-      this.last = { tree, index: await this.indexStamp() }
-    }
-    return { tree: this.last.tree, skipped }
+    return { changes, oversized: left }
   }
 
-  /** The index file's size and time: another process's snapshot of this root changes it. */
-  private async indexStamp(): Promise<string> {
-    const info = await stat(this.run.indexFile!).catch(() => undefined)
-    return info === undefined ? '' : `${info.size}:${info.mtimeMs}:${info.ino}`
+  /**
+   * What differs from the index, in one walk by two runs side by side: tracked files changed
+   * or gone (with their state in the index, when asked and git can say it), and new files.
+   */
+  private async listChanged(
+    states: boolean,
+  ): Promise<{ tracked: Map<string, UndoFileState | undefined>; others: string[] }> {
+    const format = states && (await this.formats)
+    const modified = ['ls-files', '-z', '-m']
+    if (format) modified.push('--format=%(objectmode) %(objectname) %(path)')
+    const [changed, added] = await Promise.all([
+      git(this.run, modified),
+      git(this.run, ['ls-files', '-z', '-o', '--exclude-standard']),
+    ])
+    const tracked = new Map<string, UndoFileState | undefined>()
+    for (const entry of splitZ(changed)) {
+      if (!format) tracked.set(entry, undefined)
+      else {
+        const [mode, oid] = entry.split(' ', 2)
+        tracked.set(entry.slice(mode!.length + oid!.length + 2), { mode: mode!, oid: oid! })
+      }
+    }
+    // A nested repository is listed as its folder (`sub/`): its files are its own git's.
+    const others = splitZ(added).filter((path) => !path.endsWith('/') && !tracked.has(path))
+    return { tracked, others }
   }
+
+  /** Takes files into the index as they are now, and lets `tooLarge` go from it. */
+  private async takeIn(paths: readonly string[], tooLarge: readonly string[]): Promise<void> {
+    if (paths.length > 0) {
+      const update = ['update-index', '--add', '--remove', '-z', '--stdin']
+      await git(this.run, update, `${paths.join('\0')}\0`)
+    }
+    if (tooLarge.length > 0) {
+      const remove = ['update-index', '--force-remove', '-z', '--stdin']
+      await git(this.run, remove, `${tooLarge.join('\0')}\0`)
+    }
+  }
+
+  /**
+   * The index's state of each of `paths` it holds: as the walk listed it, or (from a git that
+   * cannot list it so) as `ls-files -s` gives it.
+   */
+  private async indexStates(
+    paths: readonly string[],
+    tracked: ReadonlyMap<string, UndoFileState | undefined>,
+  ): Promise<Map<string, UndoFileState>> {
+    const states = new Map<string, UndoFileState>()
+    const ask = paths.filter((path) => tracked.has(path) && tracked.get(path) === undefined)
+    for (const path of paths) {
+      const known = tracked.get(path)
+      if (known !== undefined) states.set(path, known)
+    }
+    if (ask.length === 0) return states
+    const args = ['ls-files', '-s', '-z']
+    if (ask.length <= MAX_PATHSPECS) args.push('--', ...ask)
+    for (const entry of splitZ(await git(this.run, args))) {
+      const tab = entry.indexOf('\t')
+      const [mode, oid] = entry.slice(0, tab).split(' ')
+      if (tab !== -1) states.set(entry.slice(tab + 1), { mode: mode!, oid: oid! })
+    }
+    return states
+  }
+
+  /** Each file's state now, a few read at a time. */
+  private async statesOf(paths: readonly string[]): Promise<Map<string, GitFileState>> {
+    const states = new Map<string, GitFileState>()
+    for (let at = 0; at < paths.length; at += 16) {
+      const batch = paths.slice(at, at + 16)
+      const found = await Promise.all(batch.map((path) => this.fileState(path)))
+      batch.forEach((path, i) => states.set(path, found[i]))
+    }
+    return states
+  }
+}
+
+function splitZ(out: Buffer): string[] {
+  return out
+    .toString('utf8')
+    .split('\0')
+    .filter((entry) => entry !== '')
 }

@@ -1,16 +1,19 @@
-// The snapshot provider on git (./git-root): a turn's record is the tree of each root before
-// its first change and after each change, and what the turn changed is the difference of the
-// first and the last (`diff-tree`), commands' and delegates' changes included. Each kept
-// turn's trees are held by refs under `refs/dsh/<session>/`, so objects a prune lets go of can
-// be collected, and those of kept turns cannot.
+// The snapshot provider on git (./git-root): a turn's record is, for each file it changed, the
+// file's state before the turn's first change to it and after its last, commands' and
+// delegates' changes included (./git-recorder). Each kept turn's blobs are held by two trees
+// (before, after) and those by refs under `refs/dsh/<session>/`, so objects a prune lets go of
+// can be collected, and those of kept turns cannot.
 import { join } from 'node:path'
+import { gitVersion } from './git'
+import { GitRecorder } from './git-recorder'
 import { GitRoot } from './git-root'
-import type { GitSnapshot } from './git-root'
-import type { UndoChange, UndoFileState, UndoRecorder, UndoStore, UndoTurn } from './types'
+import type { UndoFileState, UndoRecorder, UndoStore, UndoTurn } from './types'
 
 export interface GitUndoStoreOptions {
   /** The git program. */
   program: string
+  /** Its version (`git --version`), when known; else it is asked once. */
+  version?: string
   /** Where the stores live (one per root). */
   dir: string
   maxFileBytes: number
@@ -19,8 +22,12 @@ export interface GitUndoStoreOptions {
 export class GitUndoStore implements UndoStore {
   readonly kind = 'git'
   private readonly roots = new Map<string, GitRoot>()
+  private readonly formats: Promise<boolean>
 
-  constructor(private readonly options: GitUndoStoreOptions) {}
+  constructor(private readonly options: GitUndoStoreOptions) {
+    const version = options.version ?? gitVersion(options.program)
+    this.formats = Promise.resolve(version).then((known) => atLeast(known ?? '0', [2, 38]))
+  }
 
   begin(_sessionId: string, roots: readonly string[]): UndoRecorder {
     return new GitRecorder(roots.map((root) => this.rootOf(root)))
@@ -48,7 +55,7 @@ export class GitUndoStore implements UndoStore {
     let store = this.roots.get(root)
     if (store === undefined) {
       const { program, dir, maxFileBytes } = this.options
-      store = new GitRoot(program, join(dir, 'git'), root, maxFileBytes)
+      store = new GitRoot(program, join(dir, 'git'), root, maxFileBytes, this.formats)
       this.roots.set(root, store)
     }
     return store
@@ -71,44 +78,12 @@ function refsByRoot(
   return byRoot
 }
 
-class GitRecorder implements UndoRecorder {
-  private before: Promise<GitSnapshot[]> | undefined
-  private after: Promise<GitSnapshot[]> | undefined
-
-  constructor(private readonly roots: readonly GitRoot[]) {}
-
-  async beforeCall(): Promise<void> {
-    this.before ??= this.snapshotAll()
-    await this.before
+/** `version` (`2.39.5`) is at least `want` ([2, 38]). */
+export function atLeast(version: string, want: readonly number[]): boolean {
+  const have = version.split('.').map((part) => Number.parseInt(part, 10) || 0)
+  for (const [i, part] of want.entries()) {
+    const mine = have[i] ?? 0
+    if (mine !== part) return mine > part
   }
-
-  async afterCall(): Promise<void> {
-    const after = this.snapshotAll()
-    this.after = after
-    await after
-  }
-
-  async finish(): Promise<Pick<UndoTurn, 'changes' | 'skipped' | 'trees'>> {
-    const before = await this.before
-    const after = await this.after
-    if (before === undefined || after === undefined) return { changes: [], skipped: [] }
-    const changes: UndoChange[] = []
-    const skipped = new Set<string>()
-    const trees: NonNullable<UndoTurn['trees']> = []
-    for (const [i, store] of this.roots.entries()) {
-      const { root } = store
-      const left = before[i]!
-      const right = after[i]!
-      trees.push({ root, before: left.tree, after: right.tree })
-      const big = new Set([...left.skipped, ...right.skipped])
-      for (const path of big) skipped.add(path)
-      for (const change of await store.changes(left.tree, right.tree))
-        if (!big.has(change.path)) changes.push({ root, ...change })
-    }
-    return { changes, skipped: [...skipped], trees }
-  }
-
-  private snapshotAll(): Promise<GitSnapshot[]> {
-    return Promise.all(this.roots.map((root) => root.snapshot()))
-  }
+  return true
 }

@@ -30,6 +30,8 @@ const ISOLATION = [
   'core.quotePath=false',
   '-c',
   'gc.auto=0',
+  // A path given to `ls-files` is the file's own name, never a glob or `:(magic)`.
+  '--literal-pathspecs',
 ]
 
 /** The environment every git run gets: the caller's without GIT_*, and no user config. */

@@ -1,13 +1,14 @@
-// The undo plugin: every turn that may change files is bracketed by snapshots of the session's
-// roots in a store dsh owns (a shadow git store, ./git-store; where git is missing, the file
-// tools' own record, ./files-store), and each ACP session offers `/undo` and `/redo`, which put
-// a turn's files back without the model. Public face only: config, plugin, re-exports.
+// ctx.undo: every turn of a session it follows (`open`) that may change files is bracketed by
+// snapshots of the session's roots in a store dsh owns (a shadow git store, ./git-store; where
+// git is missing, the file tools' own record, ./files-store), and the session offers `/undo`
+// and `/redo` among its commands, which put a turn's files back without the model. A client
+// bridge's glue opens each of its sessions. Public face only: config, service, re-exports.
 import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
-import type { AcpSessionOpening } from '@deepseek-ai/dsh-acp'
-import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents, agents/deleted
-import type { Context } from 'cordis'
+import type { Agent } from '@deepseek-ai/dsh-agent' // and its augmentation: ctx.agents, agents/deleted
 import { configOf } from '@deepseek-ai/dsh-tools'
+import { Service } from 'cordis'
+import type { Context } from 'cordis'
 import { z } from 'zod'
 import { askOverwrite, changeOf } from './calls'
 import { undoCommands } from './commands'
@@ -17,9 +18,11 @@ import { GitUndoStore } from './git-store'
 import { SessionUndo, dropSessionUndo } from './session-undo'
 import type { UndoStore } from './types'
 
-export const name = 'undo'
-
-export const inject = ['agents', 'tools', 'acp']
+declare module 'cordis' {
+  interface Context {
+    undo: Undo
+  }
+}
 
 export const Config = z
   .object({
@@ -50,50 +53,70 @@ export function defaultSnapshotsDir(env = process.env, home = homedir()): string
   )
 }
 
-export function apply(ctx: Context, config: UndoConfig): void {
-  const { keepTurns, maxFileBytes, git, ...given } = configOf(Config, config)
-  const dir = given.dir ?? defaultSnapshotsDir()
-  // git is looked for once, off the start's path; sessions wait for the answer.
-  const store: Promise<UndoStore> = gitVersion(git).then((version) =>
-    version === undefined
-      ? new FilesUndoStore({ dir, maxFileBytes })
-      : new GitUndoStore({ program: git, dir, maxFileBytes }),
-  )
-  const sessions = new Map<string, SessionUndo>()
+/** A root session's undo, for as long as the session is open (`Undo.open`). */
+export interface UndoSessionChannel {
+  /** Tells the person something about the session's undo (a snapshot that failed). */
+  warn(title: string): void
+}
 
-  ctx.on('acp/session-open', (session: AcpSessionOpening) => {
-    const { agent, id } = session
+export default class Undo extends Service {
+  static inject = ['agents', 'tools']
+  static Config = Config
+
+  private readonly dir: string
+  private readonly store: Promise<UndoStore>
+  private readonly sessions = new Map<string, SessionUndo>()
+  private readonly keepTurns: number
+
+  constructor(ctx: Context, config: UndoConfig = {}) {
+    super(ctx, 'undo')
+    const { keepTurns, maxFileBytes, git, ...given } = configOf(Config, config)
+    const dir = given.dir ?? defaultSnapshotsDir()
+    this.dir = dir
+    this.keepTurns = keepTurns
+    // git is looked for once, off the start's path; sessions wait for the answer.
+    this.store = gitVersion(git).then((version) =>
+      version === undefined
+        ? new FilesUndoStore({ dir, maxFileBytes })
+        : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
+    )
+    ctx.on('tools/execute', async (exec, next) => {
+      const own = exec.session
+      const rootId = own.scope.id
+      const undo = this.sessions.get(rootId)
+      if (undo === undefined) return next()
+      const change = await changeOf(ctx.tools, exec, own.header.cwd, rootId)
+      return change.may ? undo.around(change.file, next) : next()
+    })
+    ctx.on('agents/deleted', (id) => {
+      void dropSessionUndo(dir, this.store, id).catch(() => {
+        // The session is gone; what its undo kept stays until the next prune of its root.
+      })
+    })
+  }
+
+  /**
+   * Follows a root session: its turns bracketed by snapshots, `/undo` and `/redo` offered among
+   * its commands (agent.commands). Returns what stops it, for when the session closes.
+   */
+  open(agent: Agent, channel: UndoSessionChannel): () => void {
+    const id = agent.session.header.id
     const undo = new SessionUndo(agent, {
-      dir,
-      store,
-      keepTurns,
+      dir: this.dir,
+      store: this.store,
+      keepTurns: this.keepTurns,
       ask: (paths) => askOverwrite(agent, paths),
-      warn: (title) => session.notify({ title, severity: 'warning' }),
+      warn: (title) => channel.warn(title),
     })
-    sessions.set(id, undo)
+    this.sessions.set(id, undo)
     const stop = agent.subscribe((event) => undo.see(event))
-    session.onClose(() => {
+    const kind = this.store.then((chosen) => chosen.kind)
+    agent.commands.offer('undo', 'built-in', undoCommands(undo, kind, agent.session.header.cwd))
+    return () => {
       stop()
-      if (sessions.get(id) === undo) sessions.delete(id)
-    })
-    const kind = store.then((chosen) => chosen.kind)
-    session.commands.offer('undo', 'built-in', undoCommands(undo, kind, agent.session.header.cwd))
-  })
-
-  ctx.on('tools/execute', async (exec, next) => {
-    const own = exec.session
-    const rootId = own.scope.id
-    const undo = sessions.get(rootId)
-    if (undo === undefined) return next()
-    const change = await changeOf(ctx.tools, exec, own.header.cwd, rootId)
-    return change.may ? undo.around(change.file, next) : next()
-  })
-
-  ctx.on('agents/deleted', (id) => {
-    void dropSessionUndo(dir, store, id).catch(() => {
-      // The session is gone; what its undo kept stays until the next prune of its root.
-    })
-  })
+      if (this.sessions.get(id) === undo) this.sessions.delete(id)
+    }
+  }
 }
 
 export type { UndoChange, UndoFileState, UndoStoreKind, UndoTurn } from './types'

@@ -39,6 +39,8 @@ export class SessionUndo {
   private turn: RunningTurn | undefined
   private work: Promise<unknown>
   private readonly log: Promise<TurnLog>
+  /** The git store's refs that keep the turns' blobs: brought up to date in order. */
+  private keeping: Promise<void> = Promise.resolve()
 
   constructor(
     private readonly agent: Agent,
@@ -46,6 +48,10 @@ export class SessionUndo {
   ) {
     this.log = TurnLog.open(options.dir, agent.session.header.id)
     this.work = this.log
+    // A process that ended before its refs caught up with its log: they are put right.
+    void Promise.all([this.log, options.store]).then(async ([log, store]) => {
+      if (store.kind === 'git' && log.turns.length > 0) await this.keep([])
+    })
   }
 
   get id(): string {
@@ -76,7 +82,7 @@ export class SessionUndo {
     } finally {
       // The turn's record is brought up to date before the call's result goes back, so it is
       // on disk by the time the prompt is answered (or the process ends).
-      if (await this.safely(turn, () => recorder.afterCall()))
+      if (await this.safely(turn, () => recorder.afterCall(file)))
         await this.queue(() => this.record(turn, recorder)).catch((error: unknown) =>
           this.options.warn(`Undo could not record the turn: ${messageOf(error)}`),
         )
@@ -111,7 +117,11 @@ export class SessionUndo {
     const { changes, skipped, trees } = await recorder.finish()
     const log = await this.log
     if (changes.length === 0 && skipped.length === 0) {
-      if (log.drop(turn.turnId)) await log.save()
+      const dropped = log.drop(turn.turnId)
+      if (dropped !== undefined) {
+        await log.save()
+        await this.keep([dropped])
+      }
       return
     }
     const store = await this.options.store
@@ -127,7 +137,23 @@ export class SessionUndo {
     }
     const dropped = log.put(entry, this.options.keepTurns)
     await log.save()
-    await store.retain(this.id, log.turns, dropped)
+    await this.keep(dropped)
+  }
+
+  /**
+   * Lets the store keep what the turns need and let go of what `dropped` held. The git store's
+   * refs matter only to a collection, which spares objects younger than an hour: they follow
+   * off the calls' path. The files store deletes what no turn in the log holds, a call's kept
+   * bytes too once the next call began: it runs in line.
+   */
+  private async keep(dropped: readonly UndoTurn[]): Promise<void> {
+    const [log, store] = await Promise.all([this.log, this.options.store])
+    if (store.kind !== 'git') return store.retain(this.id, log.turns, dropped)
+    this.keeping = this.keeping
+      .then(() => store.retain(this.id, log.turns, dropped))
+      .catch((error: unknown) =>
+        this.options.warn(`Undo could not keep the turns' snapshots: ${messageOf(error)}`),
+      )
   }
 
   private async safely(turn: RunningTurn, step: () => Promise<void>): Promise<boolean> {

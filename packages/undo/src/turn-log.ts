@@ -45,11 +45,10 @@ export class TurnLog {
     return []
   }
 
-  /** Takes a turn's record out (its changes came to nothing); true when it was there. */
-  drop(turnId: string): boolean {
+  /** Takes a turn's record out (its changes came to nothing); the record, when it was there. */
+  drop(turnId: string): UndoTurn | undefined {
     const at = this.turns.findIndex((t) => t.turnId === turnId)
-    if (at !== -1) this.turns.splice(at, 1)
-    return at !== -1
+    return at === -1 ? undefined : this.turns.splice(at, 1)[0]
   }
 
   /** Adds a turn; returns the turns it let go of (undone ones, and the oldest past `keep`). */

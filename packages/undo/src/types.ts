@@ -29,7 +29,8 @@ export interface UndoTurn {
   changes: UndoChange[]
   /** Files the turn touched that the store could not keep (too large), relative to their root. */
   skipped: string[]
-  /** The git store's trees around the turn, per root (kept reachable until pruned). */
+  /** The git store's trees that hold the turn's files before and after it, per root (kept
+   * reachable by refs until pruned). */
   trees?: { root: string; before: string; after: string }[]
   /** Undone by `/undo` (and not redone since). */
   undone: boolean
@@ -41,8 +42,8 @@ export type UndoStoreKind = 'git' | 'files'
 export interface UndoRecorder {
   /** Before a call that may change files; `file` is the absolute path a file tool names. */
   beforeCall(file?: string): Promise<void>
-  /** After such a call ended: the state it left becomes the turn's latest. */
-  afterCall(): Promise<void>
+  /** After such a call ended (`file` as before it): the state it left becomes the turn's latest. */
+  afterCall(file?: string): Promise<void>
   /** The turn ended: what it changed. */
   finish(): Promise<Pick<UndoTurn, 'changes' | 'skipped' | 'trees'>>
 }

@@ -1,7 +1,7 @@
 // ctx.web: the web seam. Fetching a page (http(s), same-origin redirects, caps, text only, HTML
 // as Markdown) through the private-address guard, and searching through whichever provider is
-// registered (web-search holds SearXNG and DeepSeek's). Providers and tools make their own
-// requests through `json` and `fetch`, so the proxy settings and the guard hold for all.
+// registered (./search, the `web-search` plugin, holds SearXNG and DeepSeek's). Providers and
+// tools make their own requests through `json` and `fetch`, so the proxy settings and the guard hold for all.
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { z } from 'zod'

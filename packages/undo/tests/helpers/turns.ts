@@ -28,7 +28,7 @@ export async function turnOf(
   const recorder = store.begin('s1', [root])
   await recorder.beforeCall(file)
   await change()
-  await recorder.afterCall()
+  await recorder.afterCall(file)
   const done = await recorder.finish()
   return { turnId: 't1', title: 'change', at: '', store: store.kind, undone: false, ...done }
 }

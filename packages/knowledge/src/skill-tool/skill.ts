@@ -2,8 +2,8 @@
 // its instructions and where its other files lie. Judged as a read of the SKILL.md: a project's
 // skill (inside the roots) runs unasked, the person's own (outside) as any read outside does.
 import type { Context } from 'cordis'
-import type {} from '@deepseek-ai/dsh-knowledge' // for its augmentation: ctx.knowledge
-import { skillBody, skillText } from '@deepseek-ai/dsh-knowledge'
+import type {} from '../index' // for its augmentation: ctx.knowledge
+import { skillBody, skillText } from '../skills'
 import { defineTool, untraced } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { SkillError } from './errors'

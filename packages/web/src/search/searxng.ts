@@ -1,12 +1,7 @@
 // SearXNG, self-hosted and keyless, through its JSON API: `GET <instance>/search?q=…&format=json`
 // (the instance must list `json` under `search.formats` in its settings.yml, or it answers 403).
-import { WebError } from '@deepseek-ai/dsh-web'
-import type {
-  WebSearchOptions,
-  WebSearchProvider,
-  WebSearchResult,
-  WebJsonClient,
-} from '@deepseek-ai/dsh-web'
+import { WebError } from '../errors'
+import type { WebSearchOptions, WebSearchProvider, WebSearchResult, WebJsonClient } from '../types'
 import { recordOf, toResult } from './clip'
 
 export class SearxngSearch implements WebSearchProvider {

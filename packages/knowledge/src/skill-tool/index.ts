@@ -1,6 +1,7 @@
-// tool-skill: the `skill` tool, with which a model loads one of its session's skills (found by
-// ctx.knowledge), and its prompt section. A function plugin: what it registers goes away when
-// it is disposed. The catalog the model chooses from is ctx.knowledge's prompt section.
+// knowledge/skill-tool: the `skill` tool, with which a model loads one of its session's skills
+// (found by ctx.knowledge), and its prompt section. A function plugin of its own, named
+// `tool-skill`, loaded after the service: what it registers goes away when it is disposed.
+// The catalog the model chooses from is ctx.knowledge's prompt section.
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools

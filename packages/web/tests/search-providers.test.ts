@@ -5,8 +5,8 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import { afterEach, describe, expect, it } from 'vitest'
 import WebService, { isWebError } from '@deepseek-ai/dsh-web'
-import * as WebSearch from '../src/index'
-import type { WebSearchConfig } from '../src/index'
+import * as WebSearch from '../src/search/index'
+import type { WebSearchConfig } from '../src/search/index'
 
 interface Seen {
   url: string

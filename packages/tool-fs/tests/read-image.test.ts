@@ -8,9 +8,9 @@ import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
-import * as ToolImage from '../src/index'
-import { sniffImageType } from '../src/index'
 import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
+import * as ToolImage from '../src/image/index'
+import { sniffImageType } from '../src/image/index'
 
 /** The smallest PNG there is: one transparent pixel. */
 const PNG = Buffer.from(

@@ -1,13 +1,8 @@
 // DeepSeek's Search API, with the key of a DeepSeek account: `POST <base>/v1/tools/search`
 // with `{ query, count }` and a Bearer key; each result has a title, url, snippet and a longer
 // summary (the snippet is used, the summary when there is none).
-import { WebError } from '@deepseek-ai/dsh-web'
-import type {
-  WebSearchOptions,
-  WebSearchProvider,
-  WebSearchResult,
-  WebJsonClient,
-} from '@deepseek-ai/dsh-web'
+import { WebError } from '../errors'
+import type { WebSearchOptions, WebSearchProvider, WebSearchResult, WebJsonClient } from '../types'
 import { recordOf, toResult } from './clip'
 
 export const DEEPSEEK_SEARCH_BASE_URL = 'https://api.deepseek.com'

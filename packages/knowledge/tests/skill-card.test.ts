@@ -1,7 +1,7 @@
 // The skill tool's card: `Load skill <name>`, kind read, located at its SKILL.md when the
 // catalog has it; a failed load keeps the generic failure card.
 import { describe, expect, it } from 'vitest'
-import { presentSkillCall, presentSkillResult } from '../src/present'
+import { presentSkillCall, presentSkillResult } from '../src/skill-tool/present'
 
 describe('the skill card', () => {
   it('is a read titled with the name, at the SKILL.md when known', () => {

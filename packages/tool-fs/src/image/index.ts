@@ -1,5 +1,6 @@
-// tool-image: the `read_image` tool over ctx.fs, for a model that takes images (the agent host
-// offers it only to such a model: its results carry images). A function plugin: what it
+// tool-fs/image: the `read_image` tool over ctx.fs, for a model that takes images (the agent
+// host offers it only to such a model: its results carry images). A function plugin of its own
+// beside the text tools, named `tool-image` (the stack's `toolImage` key loads it): what it
 // registers goes away when it is disposed. No prompt section: the tool's description says
 // what it is for.
 import type { Context } from 'cordis'

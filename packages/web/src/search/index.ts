@@ -1,9 +1,10 @@
-// web-search: the search providers behind ctx.web. With `searxng.url` it adds a SearXNG
+// web/search: the search providers behind ctx.web. With `searxng.url` it adds a SearXNG
 // instance; with `deepseek.apiKey`, DeepSeek's Search API. Loaded with neither, it adds nothing
-// (and tool-web then offers no web_search). A function plugin: its providers go with it.
+// (and tool-web then offers no web_search). A function plugin of its own, named `web-search`:
+// its providers go with it.
 import type { Context } from 'cordis'
 import { z } from 'zod'
-import type {} from '@deepseek-ai/dsh-web' // for its augmentation: ctx.web
+import type {} from '../index' // for its augmentation: ctx.web
 import { DEEPSEEK_SEARCH_BASE_URL, DeepSeekSearch } from './deepseek'
 import { SearxngSearch } from './searxng'
 

@@ -1,5 +1,5 @@
 // Results as providers hand them on: text cleaned of markup and runs of blanks, clipped.
-import type { WebSearchResult } from '@deepseek-ai/dsh-web'
+import type { WebSearchResult } from '../types'
 
 /** A snippet keeps this many characters, then `…`. */
 export const SNIPPET_CHARS = 400

@@ -1,3 +1,0 @@
-import { packageBuild } from '../../tsup.package'
-
-export default packageBuild(['src/index.ts'])
