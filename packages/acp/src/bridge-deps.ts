@@ -13,14 +13,24 @@ import type {
   SessionListPage,
   StoredChildSession,
 } from '@deepseek-ai/dsh-agent'
+import type { ToolSessionChannels } from '@deepseek-ai/dsh-tools'
 import type { AcpSessionRecord } from './session-record'
 import type { AcpModelSource } from './session-options'
 
 export interface AcpBridgeDeps {
-  /** Creates the agent of a new session (checks the directories; throws AGENT_BAD_CWD). */
-  createAgent(cwd: string, options: { additionalDirectories?: string[]; mode?: string }): Agent
-  /** A stored session as a live agent (rejects AGENT_SESSION_NOT_FOUND, _LOCKED, …); a long one is read in slices. */
-  restoreAgent(id: string): Agent | Promise<Agent>
+  /**
+   * Creates the agent of a new session with its channels (checks the directories; throws
+   * AGENT_BAD_CWD).
+   */
+  createAgent(
+    cwd: string,
+    options: { additionalDirectories?: string[]; mode?: string; channels: ToolSessionChannels },
+  ): Agent
+  /**
+   * A stored session as a live agent with `channels` (rejects AGENT_SESSION_NOT_FOUND, _LOCKED,
+   * …); a long one is read in slices.
+   */
+  restoreAgent(id: string, channels: ToolSessionChannels): Agent | Promise<Agent>
   /** The stored sessions, newest first (throws a TypeError for a bad cursor). */
   storedSessions(options: SessionListOptions): SessionListPage
   /** The child sessions stored under session `id`, oldest first (a load shows them). */

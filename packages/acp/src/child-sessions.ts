@@ -18,6 +18,7 @@ import type { ToolSession } from '@deepseek-ai/dsh-tools'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
 import { replayUpdates } from './replay'
+import type { AcpSessionFiles } from './editor-files'
 import { SessionCards, isToolEvent, tagParentCall } from './session-cards'
 import {
   toAcpChildPrompt,
@@ -58,6 +59,8 @@ export interface ChildSessionsOptions {
 
 export class ChildSessions {
   private readonly shown = new Map<ToolSession, AcpShownSession>()
+  /** The files of the child sessions shown as subagent sessions, by their wire id. */
+  private readonly childFiles = new Map<string, AcpSessionFiles>()
 
   constructor(private readonly options: ChildSessionsOptions) {
     const { root, rootCards } = options
@@ -68,6 +71,26 @@ export class ChildSessions {
   targetOf(session: ToolSession | undefined): AcpShownSession {
     const root = this.shown.get(this.options.root) as AcpShownSession
     return (session && this.shown.get(session)) ?? root
+  }
+
+  /**
+   * The files a call of `session` reaches the editor through: under the wire session its cards
+   * are on (a child's subagent session, else the root's, `files`), so one id goes with all its
+   * requests. `filesOn` gives them for another wire session.
+   */
+  filesOf(
+    session: ToolSession,
+    files: AcpSessionFiles,
+    filesOn: ((sessionId: string) => AcpSessionFiles) | undefined,
+  ): AcpSessionFiles {
+    const { sessionId } = this.targetOf(session)
+    if (sessionId === this.options.root.header.id || filesOn === undefined) return files
+    let shown = this.childFiles.get(sessionId)
+    if (shown === undefined) {
+      shown = filesOn(sessionId)
+      this.childFiles.set(sessionId, shown)
+    }
+    return shown
   }
 
   /** Runs a question about a call of `session`: a subagent waits on the person meanwhile. */
@@ -83,11 +106,14 @@ export class ChildSessions {
     }
   }
 
-  /** Shows a child session as it works (and its own children); followed until it is released. */
-  follow(child: Agent): void {
+  /**
+   * Shows a child session of `parent` as it works (and its own children); followed until it is
+   * released.
+   */
+  follow(child: Agent, parent: ToolSession): void {
     if (this.options.isClosed()) return
-    const { parent, header } = child.session
-    const above = parent && this.shown.get(parent)
+    const { header } = child.session
+    const above = this.shown.get(parent)
     if (above === undefined) return
     const parentToolCallId =
       header.parentCallId === undefined ? undefined : above.cards.wireIdOf(header.parentCallId)
@@ -109,7 +135,7 @@ export class ChildSessions {
       if (event.type === 'turn/end') working = false
       for (const { sessionId, update } of this.updatesOf(event, shown)) sendOn(sessionId, update)
     })
-    const unfollow = child.onChild((grandchild) => this.follow(grandchild))
+    const unfollow = child.onChild((grandchild) => this.follow(grandchild, child.session))
     const release = () => {
       unsubscribe()
       unfollow()

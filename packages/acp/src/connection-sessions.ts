@@ -1,6 +1,7 @@
 // The sessions of one connection: their records by id while they live, each released — its
 // turn cancelled and awaited, its agent disposed — when it is closed or the connection goes.
 import type { Agent } from '@deepseek-ai/dsh-agent'
+import type { AcpSessionChannels } from './session-channels'
 import type { AcpSessionRecord } from './session-record'
 
 export class ConnectionSessions {
@@ -8,11 +9,12 @@ export class ConnectionSessions {
 
   constructor(
     /** The record of a new live session of this connection. */
-    private readonly recordOf: (agent: Agent) => AcpSessionRecord,
+    private readonly recordOf: (agent: Agent, channels: AcpSessionChannels) => AcpSessionRecord,
   ) {}
 
-  open(agent: Agent): AcpSessionRecord {
-    const record = this.recordOf(agent)
+  /** The record of `agent`, created with `channels`: they answer through it from now on. */
+  open(agent: Agent, channels: AcpSessionChannels): AcpSessionRecord {
+    const record = this.recordOf(agent, channels)
     this.records.set(record.id, record)
     return record
   }

@@ -2,7 +2,7 @@
 // the session's own connection, offered only as far as the client advertised them in
 // `initialize` (`clientCapabilities.fs`). A provider that reads the person's unsaved buffers
 // and writes through the editor (fs-acp) finds it on the call's session, as its `files` channel
-// (the session record sets it).
+// (given with the session's channels, ./session-channels).
 // Not a provider itself: no versions, no fallback to disk, no timeout (the caller's signal).
 // It carries the provider's word back to the person: a notice, and a card that waits on the
 // editor (the call's card says so).

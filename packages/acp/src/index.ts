@@ -5,6 +5,7 @@ import type { Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type { AcpServeHandle, AcpServeOptions } from './bridge'
 import type { AcpSessionOpening } from './session-opening'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import { AcpServer } from './server'
 
@@ -71,8 +72,7 @@ export const Config = z
 export type AcpConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: AcpConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { agentInfo, modes, defaultMode, mcpCapabilities } = config as z.output<typeof Config>
+  const { agentInfo, modes, defaultMode, mcpCapabilities } = configOf(Config, config)
   const server = new AcpServer(ctx, {
     agentInfo,
     modes,

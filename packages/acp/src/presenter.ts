@@ -36,26 +36,8 @@ export function presentSessionEvent(
         },
       ]
     case 'tool/call':
-      return [
-        toAcpToolCall(
-          { callId: event.callId, name: event.name, args: event.arguments, cwd: context.cwd },
-          event.presentation,
-        ),
-      ]
-    case 'tool/result': {
-      const card = toAcpToolCallUpdate(
-        {
-          callId: event.callId,
-          content: event.content,
-          isError: event.isError,
-          error: event.error,
-          cwd: context.cwd,
-        },
-        event.presentation,
-      )
-      // A call that set the session's plan: a compact card, then the plan itself.
-      return withAcpPlan(card, event.presentation?.plan)
-    }
+    case 'tool/result':
+      return presentCallEvent(event, context.cwd)
     case 'turn/end':
       if (event.reason !== 'error') return []
       return [
@@ -93,4 +75,19 @@ export function presentSessionEvent(
       // The client sent the user message itself; turn boundaries are the prompt response.
       return []
   }
+}
+
+/** A call's card as it opens, or as its result closes it. */
+function presentCallEvent(
+  event: Extract<SessionEvent, { type: 'tool/call' | 'tool/result' }>,
+  cwd: string,
+): SessionUpdate[] {
+  if (event.type === 'tool/call') {
+    const call = { callId: event.callId, name: event.name, args: event.arguments, cwd }
+    return [toAcpToolCall(call, event.presentation)]
+  }
+  const { callId, content, isError, error } = event
+  const card = toAcpToolCallUpdate({ callId, content, isError, error, cwd }, event.presentation)
+  // A call that set the session's plan: a compact card, then the plan itself.
+  return withAcpPlan(card, event.presentation?.plan)
 }

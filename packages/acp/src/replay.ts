@@ -58,6 +58,47 @@ export function toAcpFinishedToolCall(
   return { ...opening, ...changes } as AcpToolCall
 }
 
+/** A call's opening card, held until its result closes it (a card is shown once, as it ended). */
+function holdCall(
+  event: Extract<SessionEvent, { type: 'tool/call' }>,
+  cards: ToolCards,
+  presenter: AcpPresenterContext,
+): void {
+  const callId = cards.wireIdFor(event.callId)
+  const [opening] = presentSessionEvent({ ...event, callId }, presenter)
+  const terminal = event.presentation?.terminal
+  const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
+  const quiet = event.presentation?.quiet === true
+  cards.hold(event.callId, opening as AcpToolCall, { terminalCwd, quiet })
+}
+
+/** A call's card as it ended, then what follows it (a plan it set, a child's cards). */
+function* replayResult(
+  event: Extract<SessionEvent, { type: 'tool/result' }>,
+  cards: ToolCards,
+  presenter: AcpPresenterContext,
+  nested: ((callId: string, wireId: string) => Iterable<AcpWireUpdate>) | undefined,
+): Generator<AcpWireUpdate> {
+  const { wireId, opening, terminal, quiet } = cards.finish(event.callId)
+  // The closing card, then what follows it (a plan the call set).
+  const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
+  const end = event.presentation?.terminal
+  if (quiet === true && after.some((update) => update.sessionUpdate === 'plan')) {
+    yield* after // a quiet call that set the plan: the plan alone, as it went live
+    return
+  }
+  if (terminal !== undefined && end !== undefined && cards.showsTerminals) {
+    // A terminal shows output only as it comes: the card opens, its output, its end.
+    const [card] = opening
+    if (card !== undefined) yield { ...card, status: 'in_progress' } as SessionUpdate
+    yield* toAcpTerminalEnd(closing as AcpToolCallUpdate, terminal.lead, end, false)
+  } else {
+    yield finished(opening, closing as AcpToolCallUpdate)
+  }
+  yield* after
+  if (nested !== undefined) yield* nested(event.callId, wireId)
+}
+
 /**
  * The updates a stored session replays as, in order: the person's messages (their images
  * after their text; for a slash command, what they typed), each answer and
@@ -99,40 +140,16 @@ export function* replayUpdates(
           yield* presentSessionEvent({ ...event, text }, presenter)
         }
         break
-      case 'tool/call': {
-        const callId = cards.wireIdFor(event.callId)
-        const [opening] = presentSessionEvent({ ...event, callId }, presenter)
-        const terminal = event.presentation?.terminal
-        const terminalCwd = terminal && toAcpPath(terminal.cwd ?? presenter.cwd, presenter.cwd)
-        const quiet = event.presentation?.quiet === true
-        cards.hold(event.callId, opening as AcpToolCall, { terminalCwd, quiet })
+      case 'tool/call':
+        holdCall(event, cards, presenter)
         break
-      }
       case 'tool/asked':
       case 'tool/started':
         // The card is shown once, as it ended.
         break
-      case 'tool/result': {
-        const { wireId, opening, terminal, quiet } = cards.finish(event.callId)
-        // The closing card, then what follows it (a plan the call set).
-        const [closing, ...after] = presentSessionEvent({ ...event, callId: wireId }, presenter)
-        const end = event.presentation?.terminal
-        if (quiet === true && after.some((update) => update.sessionUpdate === 'plan')) {
-          yield* after // a quiet call that set the plan: the plan alone, as it went live
-          break
-        }
-        if (terminal !== undefined && end !== undefined && cards.showsTerminals) {
-          // A terminal shows output only as it comes: the card opens, its output, its end.
-          const [card] = opening
-          if (card !== undefined) yield { ...card, status: 'in_progress' } as SessionUpdate
-          yield* toAcpTerminalEnd(closing as AcpToolCallUpdate, terminal.lead, end, false)
-        } else {
-          yield finished(opening, closing as AcpToolCallUpdate)
-        }
-        yield* after
-        if (nested !== undefined) yield* nested(event.callId, wireId)
+      case 'tool/result':
+        yield* replayResult(event, cards, presenter, nested)
         break
-      }
       case 'turn/end':
         yield* presentSessionEvent(event, presenter)
         yield* unfinished(cards, event.reason)

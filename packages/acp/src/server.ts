@@ -42,7 +42,7 @@ export class AcpServer {
       {
         // Created from the plugin's context, so the agents go when the plugin goes.
         createAgent: (cwd, options) => ctx.agents.create({ cwd, ...options }),
-        restoreAgent: (id) => ctx.agents.restoreInSlices(id),
+        restoreAgent: (id, channels) => ctx.agents.restoreInSlices(id, { channels }),
         storedSessions: (options) => ctx.agents.stored(options),
         storedChildren: (id) => ctx.agents.storedChildren(id),
         deleteSession: (id) => ctx.agents.delete(id),

@@ -16,6 +16,7 @@ import type {
 import { resolve } from 'node:path'
 import type { Agent, SessionListPage } from '@deepseek-ai/dsh-agent'
 import { assertSignedIn } from './auth'
+import { AcpSessionChannels } from './session-channels'
 import type { AcpConnectionState } from './connection-state'
 import { invalidParams } from './from-acp'
 import { modeState, sessionNotFound, toRequestError } from './replies'
@@ -38,16 +39,18 @@ export async function newSession(state: AcpConnectionState, params: NewSessionRe
   assertSignedIn(state.auth)
   await options.refresh()
   const defaultMode = deps.defaultMode
+  const channels = new AcpSessionChannels()
   let agent: Agent
   try {
     agent = deps.createAgent(params.cwd, {
       additionalDirectories: params.additionalDirectories,
       ...(defaultMode !== undefined && { mode: defaultMode }),
+      channels,
     })
   } catch (error) {
     throw toRequestError(error)
   }
-  const record = sessions.open(agent)
+  const record = sessions.open(agent, channels)
   options.announce(record, options.moveRetired(record))
   deps.onOpened(record, params.mcpServers)
   return { sessionId: record.id, ...modesOf(state, agent), configOptions: options.of(record) }
@@ -67,9 +70,10 @@ export async function attachSession(
     const message = `Session "${sessionId}" is already live on this connection: keep using it, or close it (session/close) first.`
     throw RequestError.invalidRequest({ sessionId }, message)
   }
+  const channels = new AcpSessionChannels()
   let agent: Agent
   try {
-    agent = await deps.restoreAgent(sessionId)
+    agent = await deps.restoreAgent(sessionId, channels)
   } catch (error) {
     throw toRequestError(error, sessionId)
   }
@@ -82,7 +86,7 @@ export async function attachSession(
   if (agent.session.header.mode === undefined && deps.defaultMode !== undefined) {
     agent.setMode(deps.defaultMode)
   }
-  const record = sessions.open(agent)
+  const record = sessions.open(agent, channels)
   if (replay) await record.replay()
   const moved = options.moveRetired(record)
   options.announce(record, moved)

@@ -1,30 +1,22 @@
 // AcpSessionRecord: the bridge's state for one ACP session — its agent, the prompt in flight,
-// and the session's channels to its person and editor (asking, notices, files), which it gives
-// the agent's session for its calls (and, through it, to child sessions). It turns the agent's
+// and what answers the session's channels to its person and editor (asking, notices, files),
+// which its agent was created with (./session-channels). It turns the agent's
 // session events into `session/update` payloads, in event order, through `send`: tool cards
 // through ./session-cards, its child sessions' through ./child-sessions (nested cards, or
 // subagent sessions of their own), questions through ./ask-queue.
 // Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
+import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk'
+import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import type {
-  RequestPermissionRequest,
-  RequestPermissionResponse,
-  SessionConfigOption,
-  SessionUpdate,
-  StopReason,
-} from '@agentclientprotocol/sdk'
-import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
-import type {
-  ToolSession,
+  ToolEditorFiles,
   ToolNotice,
   ToolPermissionAnswer,
   ToolPermissionRequest,
 } from '@deepseek-ai/dsh-tools'
 import { AskQueue } from './ask-queue'
 import { ChildSessions } from './child-sessions'
-import type { AcpRoutedUpdate } from './child-sessions'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
-import type { AcpWireUpdate } from './subagent-updates'
 import { runSessionCommand } from './command-prompts'
 import { DrawnCommands, planCommand } from './session-commands'
 import { toAcpStopReason } from './to-acp'
@@ -35,57 +27,11 @@ import { SessionInfoUpdates } from './session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
 import type { AcpPromptImage } from './prompt-images'
+import { REPLAY_BATCH } from './session-record-options'
+import type { AcpSessionRecordOptions } from './session-record-options'
+import type { AcpChannelTarget } from './session-channels'
 
-/** Updates a replay sends before it waits for the connection to take them. */
-export const REPLAY_BATCH = 256
-export interface AcpSessionRecordOptions {
-  agent: Agent
-  /**
-   * Delivers one update of this session; called synchronously, in event order. May return
-   * when it was written out (see `written` of the session's channels).
-   */
-  send: (update: SessionUpdate) => void | Promise<void>
-  /**
-   * Delivers one update on another wire session of this one's: a child's subagent session (see
-   * `subagents`), or the announcement of one. Called synchronously, in event order.
-   */
-  sendOn: (sessionId: string, update: AcpWireUpdate) => void | Promise<void>
-  /**
-   * Delivers many updates at once, in order, each on its wire session; resolves once they were
-   * handed on. Only a replay uses it (without it, `sendOn` one by one): it is the first thing a
-   * loaded session sends, so no update of `send`'s is waiting to go before it.
-   */
-  sendBatch?: (updates: readonly AcpRoutedUpdate[]) => Promise<void>
-  /** The client shows subagent sessions (`clientCapabilities.subagents`): see ./child-sessions. */
-  subagents?: boolean
-  /** The child sessions stored under a session (a replay shows them); none without it. */
-  storedChildren?: (id: string) => StoredChildSession[]
-  /** The session's files as its editor holds them. */
-  files: AcpSessionFiles
-  /** The same files under another wire session id (a child's subagent session). */
-  filesOn?: (sessionId: string) => AcpSessionFiles
-  /** The client advertised `session.compaction`. */
-  compaction?: boolean
-  /** The models the session may switch to, and the one it uses without a choice. */
-  models?: () => { list: readonly string[]; fallback: string }
-  /** The session's whole option list now, sent as `config_option_update` when one changes. */
-  configOptions?: (record: AcpSessionRecord) => SessionConfigOption[]
-  /** The client shows terminals (`_meta.terminal_output`): commands stream into them. */
-  terminals?: boolean
-  /** The client shows `notice` updates (`session.notices`); else a notice is an agent message. */
-  notices?: boolean
-  /** The session's channel to the person's forms, when the client shows them (./elicit). */
-  elicit?: AcpElicit
-  /** The modes of the session: `/plan` switches to `plan` when it is one of them. */
-  modes?: readonly string[]
-  /** Asks the client `session/request_permission`; the signal cancels the request. */
-  requestPermission: (
-    params: RequestPermissionRequest,
-    signal?: AbortSignal,
-  ) => Promise<RequestPermissionResponse>
-}
-
-export class AcpSessionRecord {
+export class AcpSessionRecord implements AcpChannelTarget {
   readonly agent: Agent
   private readonly options: AcpSessionRecordOptions
   /** The slash commands the session offers, as its client is shown them (./session-commands). */
@@ -104,17 +50,16 @@ export class AcpSessionRecord {
   /** What runs when the session closes (see onClose). */
   private readonly closers: (() => Promise<void> | void)[] = []
   private closed = false
-  /** The files of the child sessions shown as subagent sessions, by their wire id. */
-  private readonly childFiles = new Map<string, AcpSessionFiles>()
-  /** The last update handed on: updates are written in order, so all before it are too. */
-  private lastWrite: Promise<void> = Promise.resolve()
+  /** The session's files for its calls: a child's under the wire session its cards are on. */
+  readonly editorFiles: ToolEditorFiles
 
   constructor(given: AcpSessionRecordOptions) {
-    // Every update handed on is tracked, for `written`.
+    // Every update handed on is tracked, for the channels' `written`.
+    const { channels } = given
     const options: AcpSessionRecordOptions = {
       ...given,
-      send: (update) => this.track(given.send(update)),
-      sendOn: (sessionId, update) => this.track(given.sendOn(sessionId, update)),
+      send: (update) => channels.track(given.send(update)),
+      sendOn: (sessionId, update) => channels.track(given.sendOn(sessionId, update)),
     }
     this.options = options
     this.agent = options.agent
@@ -135,7 +80,7 @@ export class AcpSessionRecord {
     })
     this.asks = new AskQueue({
       cwd: this.cwd,
-      targetOf: (request) => this.children.targetOf(request.exec.agent?.session),
+      targetOf: (request) => this.children.targetOf(request.exec.session),
       requestPermission: options.requestPermission,
       onCancelled: () => this.cancel(),
     })
@@ -148,17 +93,19 @@ export class AcpSessionRecord {
     }
     // The session's channels: its calls (and its child sessions') ask and tell its person
     // here, and read and write through its editor.
-    options.agent.session.channels = {
-      ask: (request) => this.ask(request),
-      notice: (notice) => this.tell(notice),
-      files: { ...options.files, forSession: (session) => this.filesFor(session) },
-      written: () => this.lastWrite,
+    const { files, filesOn } = options
+    this.editorFiles = {
+      ...files,
+      forSession: (session) => this.children.filesOf(session, files, filesOn),
     }
+    channels.attach(this)
     const unsubscribe = options.agent.subscribe((event) => {
       this.onEvent(event)
       this.sendAll(this.info.onLive(event))
     })
-    const unfollow = options.agent.onChild((child) => this.children.follow(child))
+    const unfollow = options.agent.onChild((child) =>
+      this.children.follow(child, options.agent.session),
+    )
     this.unsubscribe = () => {
       unsubscribe()
       unfollow()
@@ -226,27 +173,6 @@ export class AcpSessionRecord {
     return prompt
   }
 
-  /**
-   * The files a call of `session` reaches the editor through: under the wire session its cards
-   * are on (a child's subagent session, else this one), so one id goes with all its requests.
-   */
-  private filesFor(session: ToolSession): AcpSessionFiles {
-    const { sessionId } = this.children.targetOf(session)
-    const { files, filesOn } = this.options
-    if (sessionId === this.id || filesOn === undefined) return files
-    let shown = this.childFiles.get(sessionId)
-    if (shown === undefined) {
-      shown = filesOn(sessionId)
-      this.childFiles.set(sessionId, shown)
-    }
-    return shown
-  }
-
-  /** Remembers the write of the latest update, for `written`. */
-  private track(write: void | Promise<void>): void {
-    if (write !== undefined) this.lastWrite = write.catch(() => undefined)
-  }
-
   /** Cancels the prompt in flight, if any: the model stream and the running tool are aborted. */
   cancel(): void {
     if (!this.running) return
@@ -301,7 +227,7 @@ export class AcpSessionRecord {
    * (`session/request_permission`, see ./ask-queue); calls side by side are asked one at a time.
    */
   ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
-    return this.children.asking(request.exec.agent?.session, () => this.asks.ask(request))
+    return this.children.asking(request.exec.session, () => this.asks.ask(request))
   }
 
   /** A tool's notice (the session's `notice` channel), shown as a warning; live only. */
@@ -362,7 +288,7 @@ export class AcpSessionRecord {
 
   /** The whole option list, as a client replaces its option state with it. */
   private sendOptions(): void {
-    const options = this.options.configOptions?.(this)
+    const options = this.options.configOptions?.()
     if (options)
       this.options.send({ sessionUpdate: 'config_option_update', configOptions: options })
   }

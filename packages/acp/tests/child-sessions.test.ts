@@ -3,7 +3,7 @@
 // grandchild under its parent's card; as nested cards on the session itself, or as subagent
 // sessions (an announcement with the final state after the card, the thread on its own id).
 import type { StoredChildSession, StoredSessionEvent } from '@deepseek-ai/dsh-agent'
-import type { ToolSession } from '@deepseek-ai/dsh-tools'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 import { describe, expect, it } from 'vitest'
 import { ChildSessions } from '../src/child-sessions'
 import type { AcpRoutedUpdate } from '../src/child-sessions'
@@ -73,7 +73,7 @@ const stored: Record<string, StoredChildSession[]> = {
 }
 
 function replayed(subagents: boolean): AcpRoutedUpdate[] {
-  const root = { header: { id: 'p', cwd, roots: [cwd] } } as ToolSession
+  const root = testSession({ id: 'p', cwd, roots: [cwd] })
   const rootCards = new SessionCards(false, presenter)
   const children = new ChildSessions({
     root,

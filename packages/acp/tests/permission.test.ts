@@ -8,9 +8,10 @@ import {
 } from '../src/permission'
 import { toAcpPendingToolCall } from '../src/permission-card'
 import { toAcpTextContent, toAcpToolCall } from '../src/to-acp'
+import { testExecution } from '@deepseek-ai/dsh-tools/testing'
 
 const request = {
-  exec: { callId: 'c1', name: 'write', arguments: { file_path: 'a.txt', content: 'x' } },
+  exec: testExecution('write', { file_path: 'a.txt', content: 'x' }, { callId: 'c1' }),
   presentation: {
     title: 'Write a.txt',
     kind: 'edit' as const,

@@ -4,46 +4,21 @@
 // and its context window (./context), and compacts on demand. It is not a Cordis service;
 // the Agents service creates agents and gives them the services a turn needs.
 import { randomUUID } from 'node:crypto'
-import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
+import type { LlmImage, LlmMessage } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
+import type { AgentOptions } from './agent-options'
 import { SessionContext } from './context'
 import { SessionCommands } from './commands'
 import { carriedBy, gatherNotes } from './context-sources'
 import type { ContextSourceOf } from './context-sources'
-import type { ContextPolicy } from './context'
-import { AgentError } from './errors'
 import { assertTakesImages, userMessageOf } from './images'
 import { runTurn } from './loop'
-import type { LoopServices, TurnOutcome } from './loop'
-import { errorMessage } from './model-stream'
+import type { TurnOutcome, TurnSession } from './loop'
 import { SessionLog } from './session-log'
 import { currentPlanOf } from './plan'
 import { sessionTitleOf } from './title'
-import type { ListenerErrorHandler } from './session-log'
-import type { SessionEvent, SessionHeader, SessionListener, TurnEnd } from './types'
-
-export interface AgentOptions {
-  header: SessionHeader
-  /** The services of a turn, looked up when the turn starts. */
-  services: () => LoopServices
-  maxSteps: number
-  model?: string
-  /** When the context is compacted, and what survives. */
-  policy: ContextPolicy
-  /** A model's window and prices (ctx.llm's modelInfo). */
-  modelInfo: (model?: string) => LlmModelInfo
-  /** Extra prose appended to the assembled system prompt. */
-  systemPrompt?: string
-  onListenerError?: ListenerErrorHandler
-  /** Called once, when the agent is disposed. */
-  onDispose?: (agent: Agent) => void
-  /** A stored session's events and conversation, when the agent goes on from them. */
-  restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
-  /** What adds notes to the conversation (./context-sources), looked up at each step. */
-  contextSources?: () => readonly ContextSourceOf<Agent>[]
-  /** Reports a problem that does not stop the turn (a context source that failed). */
-  warn?: (problem: string) => void
-}
+import { announceChild, assertCanSend, guardTurn } from './turn-guard'
+import type { SessionEvent, SessionListener, TurnEnd } from './types'
 
 interface RunningTurn {
   controller: AbortController
@@ -63,19 +38,31 @@ export class Agent implements ToolAgent {
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
   private readonly released = new AbortController()
-
-  constructor(private readonly options: AgentOptions) {
-    const { restored } = options
-    this.session = new SessionLog(options.header, options.onListenerError, restored?.events)
+  /** What each of the session's turns uses (./loop). */
+  private readonly turns: TurnSession
+  private readonly childListeners = new Set<(child: Agent) => void>()
+  constructor(private readonly options: AgentOptions<Agent>) {
+    const { restored, header, scope } = options
+    this.session = new SessionLog(header, scope, options.onListenerError, restored?.events)
     this.history = restored ? [...restored.history] : []
-    this.context = new SessionContext(
-      options.policy,
-      () => options.modelInfo(this.model),
-      () => this.firstMessage(),
-      restored?.events,
-      () => currentPlanOf(this.session.events)?.text,
-      () => carriedBy(this.sources(), this),
-    )
+    this.context = new SessionContext({
+      policy: options.policy,
+      info: () => options.modelInfo(this.model),
+      firstMessage: () => this.firstMessage(),
+      ...(restored !== undefined && { earlier: restored.events }),
+      currentPlan: () => currentPlanOf(this.session.events)?.text,
+      carried: () => carriedBy(this.sources(), this),
+    })
+    this.turns = {
+      agent: this,
+      history: this.history,
+      maxSteps: options.maxSteps,
+      ...(options.systemPrompt !== undefined && { systemPrompt: options.systemPrompt }),
+      context: this.context,
+      append: (event) => this.session.append(event),
+      notify: (event) => this.session.notify(event),
+      takeNotes: () => this.notes.splice(0),
+    }
   }
 
   /** The model the session's requests name: the one a host set, else the one it was created with. */
@@ -173,13 +160,15 @@ export class Agent implements ToolAgent {
     play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
     typed?: string,
   ): Promise<TurnEnd> {
-    this.assertCanSend(text)
+    assertCanSend({ disposed: this.disposed, running: this.running }, text)
     let markEnded = () => {}
     const ended = new Promise<void>((resolve) => (markEnded = resolve))
     const turn: RunningTurn = { controller: new AbortController(), ended }
     this.current = turn
     const turnId = randomUUID()
-    const outcome = await this.guard(turnId, turn.controller.signal, play, typed)
+    const append = (event: SessionEvent) => this.session.append(event)
+    const guarded = { id: turnId, signal: turn.controller.signal, typed }
+    const outcome = await guardTurn(append, guarded, play)
     this.current = undefined
     const end: TurnEnd = {
       type: 'turn/end',
@@ -207,8 +196,6 @@ export class Agent implements ToolAgent {
     this.current?.controller.abort()
   }
 
-  private readonly childListeners = new Set<(child: Agent) => void>()
-
   /**
    * Tells `listener` of each child session started for this agent from now on (see
    * `ctx.agents.createChild`), so a host can show its work; returns the unsubscribe.
@@ -220,13 +207,7 @@ export class Agent implements ToolAgent {
 
   /** Announces a child session of this agent to the `onChild` listeners (the agents service does). */
   adopt(child: Agent): void {
-    for (const listener of [...this.childListeners]) {
-      try {
-        listener(child)
-      } catch {
-        // A host's listener broke: the child runs on, only unshown by that host.
-      }
-    }
+    announceChild(this.childListeners, child)
   }
 
   /** Delivers each event appended from now on, synchronously; returns the unsubscribe. */
@@ -249,21 +230,6 @@ export class Agent implements ToolAgent {
     return this.disposal
   }
 
-  private assertCanSend(text: unknown): void {
-    if (this.disposal) {
-      throw new AgentError('AGENT_DISPOSED', 'This agent was disposed; create a new one.')
-    }
-    if (typeof text !== 'string' || text.trim() === '') {
-      const message = 'send(text) needs a message with some text; nothing was sent.'
-      throw new AgentError('AGENT_EMPTY_MESSAGE', message)
-    }
-    if (this.current) {
-      const message =
-        'A turn is already running for this session; wait for it to end or cancel it first.'
-      throw new AgentError('AGENT_BUSY', message)
-    }
-  }
-
   private async playTurn(
     turnId: string,
     text: string,
@@ -277,21 +243,13 @@ export class Agent implements ToolAgent {
     const attached = images.length > 0 ? { images: [...images] } : {}
     this.session.append({ type: 'user/message', turnId, text, ...attached })
     this.history.push(userMessageOf(text, images))
-    return runTurn({
+    return runTurn(this.turns, {
       services: options.services(),
-      agent: this,
       turnId,
-      history: this.history,
       signal,
-      maxSteps: options.maxSteps,
-      model: this.model,
+      ...(this.model !== undefined && { model: this.model }),
       ...(this.thoughtLevel !== undefined && { thoughtLevel: this.thoughtLevel }),
-      systemPrompt: options.systemPrompt,
-      context: this.context,
-      append: (event) => this.session.append(event),
-      notify: (event) => this.session.notify(event),
       beforeStep: () => this.gatherNotes(turnId, signal),
-      takeNotes: () => this.notes.splice(0),
     })
   }
 
@@ -326,26 +284,5 @@ export class Agent implements ToolAgent {
   private firstMessage(): string | undefined {
     for (const event of this.session.events) if (event.type === 'user/message') return event.text
     return undefined
-  }
-
-  private async guard(
-    turnId: string,
-    signal: AbortSignal,
-    play: (turnId: string, signal: AbortSignal) => Promise<TurnOutcome>,
-    typed: string | undefined,
-  ): Promise<TurnOutcome> {
-    try {
-      this.session.append({
-        type: 'turn/start',
-        turnId,
-        ...(typed !== undefined && { prompt: typed }),
-      })
-      return await play(turnId, signal)
-    } catch (error) {
-      // The loop turns model and tool failures into outcomes; anything else (a service gone
-      // missing, a listener-error handler that throws) still ends the turn exactly once.
-      if (signal.aborted) return { reason: 'cancelled' }
-      return { reason: 'error', error: errorMessage(error) }
-    }
   }
 }

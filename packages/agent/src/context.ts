@@ -24,6 +24,21 @@ export interface ContextPolicy {
   keep?: KeepToolOutput
 }
 
+/** What a session's context is made from. */
+export interface SessionContextOptions {
+  policy: ContextPolicy
+  /** The current model's window and prices. */
+  info: () => LlmModelInfo
+  /** The person's first message of the session, for the summary's opening. */
+  firstMessage: () => string | undefined
+  /** A stored session's events: the cost spent so far is read from them. */
+  earlier?: readonly SessionEvent[]
+  /** The session's current plan as its model last set it, kept in a summary's opening. */
+  currentPlan?: () => string | undefined
+  /** What the session's context sources carry through a summary (./context-sources). */
+  carried?: () => string | undefined
+}
+
 export interface CompactSpec {
   history: LlmMessage[]
   prompt: { system: string; tools: LlmToolSchema[] }
@@ -48,29 +63,18 @@ export class SessionContext {
   /** The context each charge of this one counts toward too (a child session's parent's). */
   private payer: SessionContext | undefined
 
-  constructor(
-    private readonly policy: ContextPolicy,
-    /** The current model's window and prices. */
-    private readonly info: () => LlmModelInfo,
-    /** The person's first message of the session, for the summary's opening. */
-    private readonly firstMessage: () => string | undefined,
-    earlier: readonly SessionEvent[] = [],
-    /** The session's current plan as its model last set it, kept in a summary's opening. */
-    private readonly currentPlan: () => string | undefined = () => undefined,
-    /** What the session's context sources carry through a summary (./context-sources). */
-    private readonly carried: () => string | undefined = () => undefined,
-  ) {
-    for (const event of earlier)
+  constructor(private readonly options: SessionContextOptions) {
+    for (const event of options.earlier ?? [])
       if (event.type === 'context/usage' && event.cost) this.spent = { ...event.cost }
   }
 
   get size(): number {
-    return this.info().contextWindow
+    return this.options.info().contextWindow
   }
 
   /** The tokens a request may hold before it is compacted. */
   get limit(): number {
-    return Math.floor(this.size * this.policy.threshold)
+    return Math.floor(this.size * this.options.policy.threshold)
   }
 
   measure(history: readonly LlmMessage[], prompt: CompactSpec['prompt']): number {
@@ -135,7 +139,7 @@ export class SessionContext {
   }
 
   private charge(usage: LlmUsage, sent: Date): void {
-    const prices = this.info().prices
+    const prices = this.options.info().prices
     if (prices === undefined) return
     const amount = costOf(ratesAt(prices, sent), {
       input: usage.inputTokens ?? 0,
@@ -156,12 +160,12 @@ export class SessionContext {
     const hard = trigger === 'refused'
     const before = this.measure(history, prompt)
     // Elide everything before the recent steps; fewer steps stay whole when they alone are big.
-    let end = recentStart(history, hard ? 1 : this.policy.keepRecentSteps)
-    for (let steps = this.policy.keepRecentSteps - 1; steps >= 1 && !hard; steps -= 1) {
+    let end = recentStart(history, hard ? 1 : this.options.policy.keepRecentSteps)
+    for (let steps = this.options.policy.keepRecentSteps - 1; steps >= 1 && !hard; steps -= 1) {
       if (recentTokens(history, end) <= this.size * RECENT_SHARE) break
       end = recentStart(history, steps)
     }
-    const elision = elideBefore(history, end, this.policy.keep)
+    const elision = elideBefore(history, end, this.options.policy.keep)
     let next = elision.history
     // What was reported no longer describes the conversation from here on.
     this.meter.reset()
@@ -190,27 +194,7 @@ export class SessionContext {
       elided: replaced.length,
       before,
     }
-    if (wantSummary) {
-      try {
-        const sent = new Date()
-        const { text, usage } = await summarise({
-          llm: spec.llm,
-          ...(spec.model !== undefined && { model: spec.model }),
-          messages: older,
-          maxTokens: Math.floor(this.size * 0.5),
-          signal: spec.signal,
-        })
-        if (usage) this.charge(usage, sent)
-        const latest = latestUserText(older)
-        const opening = openingOf(this.firstMessage(), text, latest, this.currentPlan(), {
-          carried: this.carried(),
-        })
-        record.summary = { text, opening, keep: next.length - end }
-        next = [{ role: 'user', content: opening }, ...next.slice(end)]
-      } catch (error) {
-        record.summaryError = errorMessage(error)
-      }
-    }
+    if (wantSummary) next = await this.summarised(spec, next, end, record)
     // Still too full: the largest recent outputs are cut until the request fits.
     replaced.push(...this.cutRecent(next, prompt, goal))
     for (const entry of replaced.slice(record.elided)) applyOne(next, entry)
@@ -218,6 +202,39 @@ export class SessionContext {
     const after = this.measure(history, prompt)
     spec.append({ type: 'context/compacted', turnId, ...record, after })
     return after
+  }
+
+  /**
+   * The conversation with the messages before `end` summarised into one opening message, which
+   * `record` keeps; on a failure, the conversation as it was and the record says why.
+   */
+  private async summarised(
+    spec: CompactSpec,
+    history: LlmMessage[],
+    end: number,
+    record: Omit<CompactionRecord, 'after'>,
+  ): Promise<LlmMessage[]> {
+    const older = history.slice(0, end)
+    try {
+      const sent = new Date()
+      const { text, usage } = await summarise({
+        llm: spec.llm,
+        ...(spec.model !== undefined && { model: spec.model }),
+        messages: older,
+        maxTokens: Math.floor(this.size * 0.5),
+        signal: spec.signal,
+      })
+      if (usage) this.charge(usage, sent)
+      const { firstMessage, currentPlan, carried } = this.options
+      const opening = openingOf(firstMessage(), text, latestUserText(older), currentPlan?.(), {
+        carried: carried?.(),
+      })
+      record.summary = { text, opening, keep: history.length - end }
+      return [{ role: 'user', content: opening }, ...history.slice(end)]
+    } catch (error) {
+      record.summaryError = errorMessage(error)
+      return history
+    }
   }
 
   private cutRecent(

@@ -20,88 +20,107 @@ type AssistantMessage = Extract<LlmMessage, { role: 'assistant' }>
 type ToolMessage = Extract<LlmMessage, { role: 'tool' }>
 
 export function historyOf(events: readonly (StoredSessionEvent | SessionEvent)[]): LlmMessage[] {
-  let history: LlmMessage[] = []
+  const built = new HistoryBuilder()
+  for (const event of events) built.add(event)
+  return built.finish()
+}
+
+/** The conversation as a log's events build it, one event at a time. */
+class HistoryBuilder {
+  private history: LlmMessage[] = []
   /** The results of the current response's calls, by call id, until they are placed. */
-  const results = new Map<string, ToolMessage>()
+  private readonly results = new Map<string, ToolMessage>()
   /** The calls of the current response, in the order the model sent them. */
-  let calls: string[] = []
-  /** Places the current response's results in call order; a call without one gets one. */
-  const settle = () => {
-    for (const toolCallId of calls) {
-      const content = 'Error: the session ended before this tool finished.'
-      history.push(results.get(toolCallId) ?? { role: 'tool', toolCallId, content, isError: true })
-    }
-    calls = []
-    results.clear()
-  }
-  let response: AssistantMessage | undefined
+  private calls: string[] = []
+  private response: AssistantMessage | undefined
   /** The response has had tool results: the next chunk starts the next response. */
-  let answered = false
-  const open = (): AssistantMessage => {
-    if (response === undefined || answered) {
-      settle()
-      response = { role: 'assistant', content: '' }
-      answered = false
-      history.push(response)
-    }
-    return response
-  }
-  for (const event of events) {
+  private answered = false
+
+  add(event: StoredSessionEvent | SessionEvent): void {
     switch (event.type) {
       case 'user/message':
-        settle()
-        response = undefined
-        history.push(userMessageOf(event.text, event.images))
-        break
+        return this.push(userMessageOf(event.text, event.images))
       case 'context/note':
-        settle()
-        response = undefined
-        history.push(noteMessage(event.source, event.text))
-        break
+        return this.push(noteMessage(event.source, event.text))
       case 'session/note':
-        settle()
-        response = undefined
-        history.push({ role: 'user', content: event.text })
-        break
+        return this.push({ role: 'user', content: event.text })
       case 'assistant/chunk': {
-        const message = open()
+        const message = this.open()
         if (event.kind === 'text') message.content += event.text
         else message.reasoning = (message.reasoning ?? '') + event.text
-        break
+        return
       }
       case 'tool/call': {
         // A call logged after results of its own response (calls run side by side) still
         // belongs to it: only a chunk or a call after every call was answered opens a new one.
-        const message = answered && calls.some((id) => !results.has(id)) ? response! : open()
+        const { answered, calls, results, response } = this
+        const pending = answered && calls.some((id) => !results.has(id))
+        const message = pending && response !== undefined ? response : this.open()
         message.toolCalls = [...(message.toolCalls ?? []), toolCallOf(event)]
-        calls.push(event.callId)
-        break
+        // After `open`: it may have settled the calls before and begun a new list.
+        this.calls.push(event.callId)
+        return
       }
-      case 'tool/result': {
-        results.set(event.callId, toolMessageOf(event.callId, event))
-        answered = true
-        break
-      }
+      case 'tool/result':
+        this.results.set(event.callId, toolMessageOf(event.callId, event))
+        this.answered = true
+        return
       case 'context/compacted':
-        settle()
-        response = undefined
-        history = history.filter(isKept)
-        applyReplaced(history, event.replaced)
-        if (event.summary !== undefined) {
-          const { opening, keep } = event.summary
-          history = [{ role: 'user', content: opening }, ...(keep > 0 ? history.slice(-keep) : [])]
-        }
-        break
+        return this.compacted(event)
       case 'turn/end':
-        settle()
-        response = undefined
-        break
+        this.settle()
+        this.response = undefined
+        return
       default:
-        break
+        return
     }
   }
-  settle()
-  return history.filter(isKept)
+
+  finish(): LlmMessage[] {
+    this.settle()
+    return this.history.filter(isKept)
+  }
+
+  /** A message of the person's side: the response before it is over. */
+  private push(message: LlmMessage): void {
+    this.settle()
+    this.response = undefined
+    this.history.push(message)
+  }
+
+  /** Places the current response's results in call order; a call without one gets one. */
+  private settle(): void {
+    for (const toolCallId of this.calls) {
+      const content = 'Error: the session ended before this tool finished.'
+      const result = this.results.get(toolCallId)
+      this.history.push(result ?? { role: 'tool', toolCallId, content, isError: true })
+    }
+    this.calls = []
+    this.results.clear()
+  }
+
+  /** The response a chunk or a call belongs to: the current one, or a new one. */
+  private open(): AssistantMessage {
+    if (this.response === undefined || this.answered) {
+      this.settle()
+      this.response = { role: 'assistant', content: '' }
+      this.answered = false
+      this.history.push(this.response)
+    }
+    return this.response
+  }
+
+  private compacted(event: Extract<SessionEvent, { type: 'context/compacted' }>): void {
+    this.settle()
+    this.response = undefined
+    let history = this.history.filter(isKept)
+    applyReplaced(history, event.replaced)
+    if (event.summary !== undefined) {
+      const { opening, keep } = event.summary
+      history = [{ role: 'user', content: opening }, ...(keep > 0 ? history.slice(-keep) : [])]
+    }
+    this.history = history
+  }
 }
 
 function toolCallOf(event: Extract<StoredSessionEvent, { type: 'tool/call' }>): LlmToolCall {

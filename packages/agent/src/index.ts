@@ -1,21 +1,22 @@
 // The agent host: `ctx.agents` creates agents, each a session with an event log and the tool
 // loop that drives ctx.llm and ctx.tools. Public face only: the service, its config and the
 // re-exports. Disposing the plugin cancels every running turn and releases every agent.
-import { randomUUID } from 'node:crypto'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { untraced } from '@deepseek-ai/dsh-tools'
-import { z } from 'zod'
+import { configOf, untraced } from '@deepseek-ai/dsh-tools'
 import { Agent } from './agent'
-import type { AgentOptions } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
 import type { ContextPolicy } from './context'
+import { Config, policyOf } from './config'
+import type { AgentsConfig } from './config'
 import type { ContextSourceOf } from './context-sources'
-import type { LoopServices } from './loop'
 import { SessionRecording } from './recording'
+import { childHeader, rootHeader, startAgent } from './start'
+import type { AgentStart } from './start'
+import { SessionScope } from './session-log'
 import type {
   SessionListOptions,
   SessionListPage,
@@ -23,8 +24,12 @@ import type {
   StoredChildSession,
   StoredSession,
 } from './store'
-import type { AgentCreateOptions, SessionHeader } from './types'
-import { checkRoots, checkWorkspace } from './workspace'
+import type {
+  AgentChildOptions,
+  AgentCreateOptions,
+  AgentRestoreOptions,
+  SessionHeader,
+} from './types'
 
 declare module 'cordis' {
   interface Context {
@@ -36,34 +41,6 @@ declare module 'cordis' {
     'agents/deleted'(id: string): void
   }
 }
-
-export const Config = z
-  .object({
-    /** Model requests allowed in one turn before it ends with `max-steps`. */
-    maxSteps: z.number().int().positive().default(50),
-    /** When a session's context is compacted, and what survives it (see the README). */
-    compaction: z
-      .object({
-        /** The share of the model's window a request may fill before it is compacted. */
-        threshold: z.number().gt(0.1).max(0.95).default(0.8),
-        /** Model steps (a response and the results of its calls) kept whole. */
-        keepRecentSteps: z.number().int().min(1).max(20).default(3),
-        /** Tools whose outputs are never elided (state that must survive compaction). */
-        keepTools: z.array(z.string().min(1)).default([]),
-      })
-      .prefault({}),
-    /** Where sessions are stored as they happen, to be loaded again; none: memory only. */
-    store: z
-      .custom<SessionStore>(
-        (value) => typeof value === 'object' && value !== null && 'create' in value,
-        'store must be a SessionStore (create, open, list, delete)',
-      )
-      .optional(),
-  })
-  .prefault({})
-
-/** The config as given: every field optional. */
-export type AgentsConfig = z.input<typeof Config>
 
 export default class Agents extends Service {
   static inject = ['llm', 'tools', 'systemPrompt']
@@ -81,15 +58,9 @@ export default class Agents extends Service {
     config: AgentsConfig,
   ) {
     super(host, 'agents')
-    // Cordis validated the config against `Config` when the plugin loaded: this is its output.
-    const { maxSteps, store, compaction } = config as z.output<typeof Config>
+    const { maxSteps, store, compaction } = configOf(Config, config)
     this.maxSteps = maxSteps
-    const keepTools = new Set(compaction.keepTools)
-    this.policy = {
-      threshold: compaction.threshold,
-      keepRecentSteps: compaction.keepRecentSteps,
-      keep: (call) => keepTools.has(call.name),
-    }
+    this.policy = policyOf(compaction)
     this.store = store
     host.effect(() => () => this.disposeAll(), 'agents')
   }
@@ -124,40 +95,26 @@ export default class Agents extends Service {
     return this.store !== undefined
   }
 
-  /** A new agent on the workspace `cwd` (absolute, an existing directory). */
+  /**
+   * A new agent on the workspace `cwd` (absolute, an existing directory): a root session with
+   * its own scope, whose channels are `options.channels`.
+   */
   create(options: AgentCreateOptions): Agent {
     this.assertLive()
-    const cwd = checkWorkspace(options?.cwd)
-    const roots = checkRoots(cwd, options.additionalDirectories)
-    const header: SessionHeader = {
-      id: randomUUID(),
-      cwd,
-      roots,
-      ...(options.mode !== undefined && { mode: options.mode }),
-      createdAt: new Date().toISOString(),
-    }
-    const writer = this.store?.create(SessionRecording.headerOf(header))
-    const recording =
-      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
-    return this.start(header, options, recording)
+    const header = rootHeader(options)
+    const scope = new SessionScope(header, options.channels)
+    return this.start({ header, scope, options, recording: this.recordingOf(header) })
   }
 
   /**
    * A child session of `parent`: its workspace and roots, a fresh conversation, `parent` in its
-   * header. Its calls ask and tell the person through the parent's channels, under the parent's
-   * mode and "always allow" memory, and see the parent's session tools; what it costs counts
-   * toward the parent's cost (and so its parent's); it is stored under the
-   * parent (never listed on its own) and ends when the parent does. Not kept in `get`/`list`.
-   * `parentCallId`: the parent's tool call that starts it, in its header (a host shows the
-   * child's cards under that call's); `title`: what a host calls it (else its first message's).
+   * header, and its root session's scope, by reference: its calls ask and tell the person
+   * through the root's channels, under the root's mode and "always allow" memory, and see the
+   * root's session tools. What it costs counts toward the parent's cost (and so its parent's);
+   * it is stored under the parent (never listed on its own) and ends when the parent does.
+   * Not kept in `get`/`list`.
    */
-  createChild(
-    parent: Agent,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> & {
-      parentCallId?: string
-      title?: string
-    } = {},
-  ): Agent {
+  createChild(parent: Agent, options: AgentChildOptions = {}): Agent {
     this.assertLive()
     if (parent.disposed) {
       throw new AgentError(
@@ -165,21 +122,10 @@ export default class Agents extends Service {
         'The parent agent was disposed; a child needs a live one.',
       )
     }
-    const { cwd, roots, id: parentId } = parent.session.header
-    const header: SessionHeader = {
-      id: randomUUID(),
-      cwd,
-      roots: [...roots],
-      parent: parentId,
-      ...(options.parentCallId !== undefined && { parentCallId: options.parentCallId }),
-      ...(options.title !== undefined && { title: options.title }),
-      createdAt: new Date().toISOString(),
-    }
-    const writer = this.store?.create(SessionRecording.headerOf(header))
-    const recording =
-      writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
-    const child = this.start(header, options, recording, undefined, false)
-    child.session.parent = parent.session
+    const header = childHeader(parent.session.header, options)
+    const { scope } = parent.session
+    const recording = this.recordingOf(header)
+    const child = this.start({ header, scope, options, recording, listed: false })
     child.context.chargeAlsoTo(parent.context)
     const end = () => void child.dispose()
     parent.lifetime.addEventListener('abort', end, { once: true })
@@ -190,16 +136,19 @@ export default class Agents extends Service {
     return child
   }
 
+  /** The recording of a new session, when sessions are stored. */
+  private recordingOf(header: SessionHeader): SessionRecording | undefined {
+    const writer = this.store?.create(SessionRecording.headerOf(header))
+    return writer && new SessionRecording(SessionRecording.headerOf(header), writer, this.warn)
+  }
+
   /**
    * The stored session `id` as a live agent that goes on from where it stopped: the model gets
    * the earlier conversation; the read-before-write rule starts fresh (a new session object).
    * Throws AGENT_SESSION_NOT_FOUND (no store, or no such session), AGENT_SESSION_LOCKED (live
    * here already, or in another process), AGENT_SESSION_UNREADABLE, AGENT_STORE_IO.
    */
-  restore(
-    id: string,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
-  ): Agent {
+  restore(id: string, options: AgentRestoreOptions = {}): Agent {
     return this.resume(options, this.storeToRestore(id).open(id))
   }
 
@@ -208,10 +157,7 @@ export default class Agents extends Service {
    * store's `openInSlices`, where it has one): a long session's load leaves the process
    * serving other requests and sessions meanwhile. Rejects as `restore` throws.
    */
-  async restoreInSlices(
-    id: string,
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'> = {},
-  ): Promise<Agent> {
+  async restoreInSlices(id: string, options: AgentRestoreOptions = {}): Promise<Agent> {
     const store = this.storeToRestore(id)
     const stored = store.openInSlices ? await store.openInSlices(id) : store.open(id)
     try {
@@ -241,14 +187,13 @@ export default class Agents extends Service {
     return this.store
   }
 
-  private resume(
-    options: Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'>,
-    stored: StoredSession,
-  ): Agent {
-    const { updatedAt: _updatedAt, ...header } = stored.header
+  private resume(options: AgentRestoreOptions, stored: StoredSession): Agent {
+    const { updatedAt: _updatedAt, ...given } = stored.header
+    const header = { ...given, roots: [...given.roots] }
     const recording = new SessionRecording(stored.header, stored.writer, this.warn)
     const restored = { events: stored.events, history: historyOf(stored.events) }
-    return this.start({ ...header, roots: [...header.roots] }, options, recording, restored)
+    const scope = new SessionScope(header, options.channels)
+    return this.start({ header, scope, options, recording, restored })
   }
 
   /**
@@ -309,47 +254,12 @@ export default class Agents extends Service {
     return [...this.agents.values()]
   }
 
-  private start(
-    header: SessionHeader,
-    options: Omit<AgentCreateOptions, 'cwd'>,
-    recording: SessionRecording | undefined,
-    restored?: AgentOptions['restored'],
-    listed = true,
-  ): Agent {
-    const { host, agents } = this
-    const { id } = header
-    const logger = host.logger('agents')
-    const agent = new Agent({
-      header,
-      restored,
-      // The services themselves, not Cordis's proxies of them (see `untraced`): a turn's many
-      // calls then reach them directly. Looked up per turn, so a replaced service is used.
-      services: (): LoopServices => ({
-        llm: untraced(host.llm),
-        tools: untraced(host.tools),
-        systemPrompt: untraced(host.systemPrompt),
-      }),
-      maxSteps: this.maxSteps,
-      model: options.model,
-      policy: this.policy,
-      modelInfo: (model) => untraced(host.llm).modelInfo(model),
-      systemPrompt: options.systemPrompt,
-      contextSources: () => [...this.sources],
-      warn: this.warn,
-      onListenerError: (error, event) =>
-        logger.warn('a listener of session %s threw on %s: %s', id, event.type, error),
-      onDispose: () => {
-        if (listed) agents.delete(id)
-        // The store is closed once the turn that was running has logged its end.
-        void agent.dispose().then(() => recording?.close())
-        void releaseWithCaller()
-      },
-    })
-    if (recording) agent.subscribe((event) => recording.record(event))
-    // The agent is also released when the plugin that created it is disposed.
-    const releaseWithCaller = this.ctx.effect(() => () => agent.dispose(), `agent ${id}`)
-    if (listed) agents.set(id, agent)
-    return agent
+  private start(spec: AgentStart): Agent {
+    const { host, agents, maxSteps, policy, warn } = this
+    const sources = () => [...this.sources]
+    // `this.ctx`: the caller's context, whose disposal releases the agent too.
+    const parts = { host, caller: this.ctx, agents, maxSteps, policy, sources, warn }
+    return startAgent(parts, spec)
   }
 
   private readonly warn = (problem: string): void => {
@@ -375,7 +285,10 @@ export { currentPlanOf } from './plan'
 export type { SessionPlan } from './plan'
 export { TITLE_MAX_CHARS, sessionTitleOf } from './title'
 export { SessionContext } from './context'
-export type { ContextPolicy } from './context'
+export type { ContextPolicy, SessionContextOptions } from './context'
+export { Config } from './config'
+export type { AgentsConfig } from './config'
+export { SessionScope } from './session-log'
 export type { ContextNote, ContextSourceOf } from './context-sources'
 /** A source of notes for the agent host's sessions (`ctx.agents.addContextSource`). */
 export type ContextSource = ContextSourceOf<Agent>

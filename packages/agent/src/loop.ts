@@ -13,7 +13,6 @@ import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import type { SessionContext } from './context'
 import { errorMessage, streamModelResponse } from './model-stream'
 import type { ModelResponse } from './model-stream'
-import { rootSessionOf } from '@deepseek-ai/dsh-tools'
 import { imagesFor } from './images'
 import { runToolCalls } from './tool-calls'
 import type { ToolRunner } from './tool-calls'
@@ -32,28 +31,38 @@ export interface LoopServices {
   systemPrompt: PromptAssembler
 }
 
-export interface TurnSpec {
-  services: LoopServices
+/** What every turn of a session uses: fixed for the session's life (the Agent builds it once). */
+export interface TurnSession {
   agent: ToolAgent
-  turnId: string
-  /** The conversation so far, the user's message of this turn last; the loop appends to it. */
+  /** The conversation so far; a turn appends to it. */
   history: LlmMessage[]
-  signal: AbortSignal
   maxSteps: number
-  model?: string
-  /** The session's thought level, sent with each request. */
-  thoughtLevel?: string
+  /** Extra prose appended to the assembled system prompt. */
   systemPrompt?: string
   /** The session's context window and its compaction. */
   context: SessionContext
   append(event: SessionEvent): void
   /** Delivers a live event without logging it. */
   notify(event: SessionEvent): void
-  /** Runs before each step after the first (the context sources' notes, ./context-sources). */
-  beforeStep?(): Promise<void>
   /** The notes waiting for the next model request (`agent.note`), taken. */
   takeNotes?(): string[]
 }
+
+/** What changes from one turn to the next. */
+export interface TurnSpec {
+  /** The services, as they are when the turn starts. */
+  services: LoopServices
+  turnId: string
+  signal: AbortSignal
+  model?: string
+  /** The session's thought level, sent with each request. */
+  thoughtLevel?: string
+  /** Runs before each step after the first (the context sources' notes, ./context-sources). */
+  beforeStep?(): Promise<void>
+}
+
+/** One turn of one session, as the loop's steps read it. */
+type Turn = TurnSession & TurnSpec
 
 export interface TurnOutcome {
   reason: TurnEndReason
@@ -62,20 +71,21 @@ export interface TurnOutcome {
 
 type Prompt = { system: string; tools: LlmToolSchema[] }
 
-export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
+export async function runTurn(session: TurnSession, turn: TurnSpec): Promise<TurnOutcome> {
+  const spec: Turn = { ...session, ...turn }
   for (let step = 0; step < spec.maxSteps; step++) {
     if (spec.signal.aborted) return { reason: 'cancelled' }
     if (step > 0 && spec.beforeStep !== undefined) await spec.beforeStep()
     // A child session is offered its root session's tools (its parent's MCP servers).
-    const session = rootSessionOf(spec.agent.session).header.id
+    const scope = spec.agent.session.scope.id
     // The session's own tools still arriving (servers connecting) are waited for, so the model
     // is offered them; a wait ends with the cancel too.
-    const arriving = spec.services.tools.settled?.(session)
+    const arriving = spec.services.tools.settled?.(scope)
     if (arriving !== undefined) await untilAborted(arriving, spec.signal)
     if (spec.signal.aborted) return { reason: 'cancelled' }
     let prompt: Prompt
     try {
-      prompt = spec.services.systemPrompt.assemble(spec.systemPrompt, session)
+      prompt = spec.services.systemPrompt.assemble(spec.systemPrompt, scope)
     } catch (error) {
       return {
         reason: 'error',
@@ -105,7 +115,7 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
     }
     spec.history.push(...(await runToolCalls(calls, response.toolCalls)))
     // The calls' cards reach the person before their results reach the model.
-    const written = agent.session.channels?.written?.()
+    const written = agent.session.scope.channels.written?.()
     if (written !== undefined) await untilAborted(written, signal)
     if (signal.aborted) return { reason: 'cancelled' }
   }
@@ -116,7 +126,7 @@ export async function runTurn(spec: TurnSpec): Promise<TurnOutcome> {
  * One model request that fits the window: compacted first when needed, and once more, harder,
  * when the server refuses it as too long anyway (its counting differs from the estimate).
  */
-async function requestModel(spec: TurnSpec, prompt: Prompt): Promise<ModelResponse> {
+async function requestModel(spec: Turn, prompt: Prompt): Promise<ModelResponse> {
   const compaction = {
     history: spec.history,
     prompt,
@@ -145,7 +155,7 @@ async function requestModel(spec: TurnSpec, prompt: Prompt): Promise<ModelRespon
   return response
 }
 
-async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelResponse> {
+async function sendRequest(spec: Turn, prompt: Prompt): Promise<ModelResponse> {
   const { services, signal, turnId } = spec
   const request = {
     ...(spec.model !== undefined ? { model: spec.model } : {}),
@@ -168,7 +178,7 @@ async function sendRequest(spec: TurnSpec, prompt: Prompt): Promise<ModelRespons
 }
 
 /** The turn's end when even a compacted request does not fit: what happened, what to do. */
-function tooLong(spec: TurnSpec, used: number, refusal?: string): ModelResponse {
+function tooLong(spec: Turn, used: number, refusal?: string): ModelResponse {
   const size = spec.context.size
   const why = refusal === undefined ? '' : ` The server said: ${refusal}`
   const error =

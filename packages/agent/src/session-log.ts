@@ -1,34 +1,40 @@
-// SessionLog: one session's header and its append-only event log, with synchronous
+// SessionLog: one session's header, its scope and its append-only event log, with synchronous
 // subscribers. It is the `Session` an Agent exposes; it knows nothing of models or tools.
+// SessionScope: what a root session shares with its child sessions, given whole at creation.
 // A listener that throws is reported through `onListenerError` and skipped, so one bad
 // subscriber can neither break the turn that appended the event nor starve other listeners.
-import type { ToolSessionChannels } from '@deepseek-ai/dsh-tools'
+import type { ToolSessionChannels, ToolSessionScope } from '@deepseek-ai/dsh-tools'
 import type { Session, SessionEvent, SessionHeader, SessionListener } from './types'
+
+/**
+ * A root session's scope: its id, its mode as its header holds it (a host sets it with
+ * `agent.setMode`), and the channels its host gave when it was created.
+ */
+export class SessionScope implements ToolSessionScope {
+  constructor(
+    private readonly root: SessionHeader,
+    readonly channels: ToolSessionChannels = {},
+  ) {}
+
+  get id(): string {
+    return this.root.id
+  }
+
+  get mode(): string | undefined {
+    return this.root.mode
+  }
+}
 
 export type ListenerErrorHandler = (error: unknown, event: SessionEvent) => void
 
 export class SessionLog implements Session {
   private readonly log: SessionEvent[]
   private readonly listeners = new Set<SessionListener>()
-  private own: ToolSessionChannels | undefined
-  /** A child session's parent (its header's `parent` is that session's id). */
-  parent: SessionLog | undefined
-
-  /**
-   * The session's ways to the person and the editor, as its host set them; a child session
-   * always answers with its parent's (setting a child's changes nothing).
-   */
-  get channels(): ToolSessionChannels | undefined {
-    return this.parent !== undefined ? this.parent.channels : this.own
-  }
-
-  set channels(channels: ToolSessionChannels | undefined) {
-    this.own = channels
-  }
-
   /** `earlier`: the events of a stored session this log goes on from (delivered to no one). */
   constructor(
     readonly header: SessionHeader,
+    /** A root session's own (SessionScope), a child session's its root's. */
+    readonly scope: ToolSessionScope,
     private readonly onListenerError: ListenerErrorHandler = () => {},
     earlier: readonly SessionEvent[] = [],
   ) {

@@ -13,7 +13,7 @@
 // its own refusals.
 // Not here: argument validation against the schema (the registry does it).
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { ToolError, clipLongStrings, rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { ToolError, clipLongStrings } from '@deepseek-ai/dsh-tools'
 import type {
   ToolAgent,
   ToolCallAccess,
@@ -162,7 +162,8 @@ async function prepareCall(context: ToolCallContext, call: LlmToolCall): Promise
   // whole file for a card.
   const view = viewOf(context)
   const opening = clipped(context.tools.presentCall?.(call.name, args, view))
-  const exec = { callId: call.id, name: call.name, arguments: args, agent: context.agent }
+  const { agent } = context
+  const exec = { callId: call.id, name: call.name, arguments: args, session: agent.session, agent }
   const access = context.tools.access?.bind(context.tools)
   const lane = parsed.ok ? await laneOf(access, exec, opening?.kind) : undefined
   return { call, parsed, args, opening, lane }
@@ -235,6 +236,7 @@ async function executeSafely(
     callId: call.id,
     name: call.name,
     arguments: args,
+    session: context.agent.session,
     agent: context.agent,
     signal: context.signal,
     report: (progress) => {
@@ -269,7 +271,7 @@ async function executeSafely(
 /** The cards' view: the session's workspace, and its root session, whose tools it sees. */
 function viewOf(context: ToolCallContext): ToolPresentationView {
   const { session } = context.agent
-  return { cwd: session.header.cwd, session: rootSessionOf(session).header.id }
+  return { cwd: session.header.cwd, session: session.scope.id }
 }
 
 /** A card as the log keeps it: every long string clipped (a diff of a huge file stays small). */

@@ -7,6 +7,7 @@ import type {
   ToolImage,
   ToolPresentationContent,
   ToolSessionChannels,
+  ToolSessionScope,
   ToolResultPresentation,
 } from '@deepseek-ai/dsh-tools'
 
@@ -149,10 +150,11 @@ export type TurnEnd = Extract<SessionEvent, { type: 'turn/end' }>
 
 export interface Session {
   readonly header: SessionHeader
-  /** The session's ways to the person and the editor (a child's are its parent's). */
-  readonly channels?: ToolSessionChannels | undefined
-  /** A child session's parent. */
-  readonly parent?: Session | undefined
+  /**
+   * What the session shares with its tree: its root's id, mode and channels to the person and
+   * the editor. A root session owns it; a child session holds its root's.
+   */
+  readonly scope: ToolSessionScope
   /** The log so far, oldest first. */
   readonly events: readonly SessionEvent[]
 }
@@ -168,6 +170,26 @@ export interface AgentCreateOptions {
   systemPrompt?: string
   /** Model name passed to ctx.llm. */
   model?: string
+  /**
+   * The session's ways to the person and the editor (asking, notices, files), as its host gives
+   * them; its calls and its child sessions' use them. None: its calls can ask and tell nobody.
+   */
+  channels?: ToolSessionChannels
+}
+
+/** What a stored session is restored with: its workspace and roots are the stored ones. */
+export type AgentRestoreOptions = Omit<AgentCreateOptions, 'cwd' | 'additionalDirectories'>
+
+/**
+ * What a child session is created with: its workspace, roots, mode and channels are its root
+ * session's. `parentCallId`: the parent's tool call that starts it (a host shows the child's
+ * cards under it); `title`: what a host calls it (else its first message's).
+ */
+export interface AgentChildOptions {
+  systemPrompt?: string
+  model?: string
+  parentCallId?: string
+  title?: string
 }
 
 /** What the agent host knows of a model (see ctx.llm.modelInfo). */

@@ -46,6 +46,7 @@ describe('a conversation through the real fs stack', () => {
       callId: 'r0',
       name: 'read',
       arguments: { file_path: 'a.txt' },
+      session: agent.session,
       agent,
     })
     expect(read.isError).toBe(false)

@@ -242,16 +242,16 @@ describe('cards before results', () => {
   it("the next model request waits until the calls' cards were written out", async () => {
     const script = { turns: [{ toolCalls: [echoCall('c1', 'a')] }, { text: 'Done.' }] }
     const host = await echoHost({ script })
-    const agent = host.agents.create({ cwd: host.dir })
     let written = (): void => undefined
     const writes: Promise<void>[] = []
-    agent.session.channels = {
+    const channels = {
       written: () => {
         const write = new Promise<void>((resolve) => (written = resolve))
         writes.push(write)
         return write
       },
     }
+    const agent = host.agents.create({ cwd: host.dir, channels })
     const end = agent.send('echo')
     await expect.poll(() => writes.length).toBe(1)
     expect(agent.session.events.some((event) => event.type === 'tool/result')).toBe(true)
@@ -264,9 +264,9 @@ describe('cards before results', () => {
   it('a cancel ends the wait for the cards', async () => {
     const script = { turns: [{ toolCalls: [echoCall('c1', 'a')] }, { text: 'Done.' }] }
     const host = await echoHost({ script })
-    const agent = host.agents.create({ cwd: host.dir })
     let asked = 0
-    agent.session.channels = { written: () => (asked++, new Promise<void>(() => {})) }
+    const channels = { written: () => (asked++, new Promise<void>(() => {})) }
+    const agent = host.agents.create({ cwd: host.dir, channels })
     const end = agent.send('echo')
     await expect.poll(() => asked).toBe(1)
     agent.cancel()

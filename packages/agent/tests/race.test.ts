@@ -73,7 +73,13 @@ async function race(): Promise<void> {
   const path = join(host.dir, FILE)
   let calls = 0
   const run = (agent: Agent, name: string, args: unknown): Promise<ToolExecutionResult> =>
-    host.ctx.tools.execute({ callId: `race-${++calls}`, name, arguments: args, agent })
+    host.ctx.tools.execute({
+      callId: `race-${++calls}`,
+      name,
+      arguments: args,
+      session: agent.session,
+      agent,
+    })
   const ticks = async (n: number) => {
     for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve))
   }

@@ -100,7 +100,7 @@ export default class LspDiagnostics extends Diagnostics {
 
   /** The running server for `path`, started when it may be; or the report of why there is none. */
   private async serverOf(path: string, exec: ToolExecution | undefined) {
-    const workspace = exec?.agent?.session.header.cwd ?? process.cwd()
+    const workspace = exec?.session.header.cwd ?? process.cwd()
     const { specs, errors } = applyServersFiles(
       BUILT_IN_SERVERS,
       serversFiles(workspace, this.config.configHome),
@@ -147,7 +147,7 @@ export default class LspDiagnostics extends Diagnostics {
     path: string,
     exec: ToolExecution | undefined,
   ) {
-    const workspace = exec?.agent?.session.header.cwd ?? process.cwd()
+    const workspace = exec?.session.header.cwd ?? process.cwd()
     const may = await this.trust.mayStart(slot.spec.name, workspace, exec)
     if (typeof may === 'boolean') return may ? this.startIn(slot, argv, path) : undefined
     const allowed = await beforeDeadline(may.answer, may.since + this.waitMs)
@@ -215,7 +215,7 @@ function withNotice(report: DiagnosticsReport, notice: string | undefined): Diag
 
 /** The notice to the session's person too, where its host gives a notice channel. */
 function tell(exec: ToolExecution | undefined, report: DiagnosticsReport): DiagnosticsReport {
-  if (report.notice !== undefined) exec?.agent?.session.channels?.notice?.({ title: report.notice })
+  if (report.notice !== undefined) exec?.session.scope.channels.notice?.({ title: report.notice })
   return report
 }
 

@@ -38,9 +38,10 @@ export class WorkspaceTrust {
   ): Promise<boolean | TrustAsking> {
     const why = await this.launcher.unsandboxed()
     if (why === undefined) return true
-    const session = exec?.agent?.session
-    const mode = session?.header.mode ?? session?.parent?.header.mode
-    const ask = session?.channels?.ask
+    // A child session's calls are judged under its root's mode and ask its person.
+    const scope = exec?.session.scope
+    const mode = scope?.mode
+    const ask = scope?.channels.ask
     if (mode !== 'ask' || ask === undefined || exec === undefined) return true
     const known = this.answers.get(workspace)
     if (known !== undefined) return known.said ?? known.asking

@@ -15,6 +15,7 @@ import {
   type FsLineRange,
   type FsLinesRead,
   type FsResolveOptions,
+  type FsSession,
   type FsStreamBytesOptions,
   type FsTarget,
   type FsVersion,
@@ -34,6 +35,9 @@ import { byteChunks, readableText, textChunks } from './editor-text'
 import { EditorMutations } from './mutate'
 import { EditorRoutes } from './route'
 
+/** The editor of a caller's session (none: no session, or one whose editor serves no files). */
+export type AcpFsClientOf = (session: FsSession | undefined) => AcpFsClient | undefined
+
 export const Config = z
   .object({
     /** The disk under the editor: its base for relative paths and its edit limit. */
@@ -50,9 +54,7 @@ export const Config = z
      */
     timeoutMs: z.number().int().positive().default(30_000),
     /** The editor of a session (`FsResolveOptions.session`); absent, the provider is the disk. */
-    clientOf: z
-      .custom<(session: unknown) => AcpFsClient | undefined>((value) => typeof value === 'function')
-      .optional(),
+    clientOf: z.custom<AcpFsClientOf>((value) => typeof value === 'function').optional(),
   })
   .prefault({})
 
@@ -64,7 +66,7 @@ export default class AcpFileSystem extends FileSystem {
 
   /** The disk under the editor, for every target the editor does not serve. */
   readonly disk: LocalDisk
-  private readonly clientOf?: (session: unknown) => AcpFsClient | undefined
+  private readonly clientOf?: AcpFsClientOf
   private readonly routes: EditorRoutes
   private readonly mutations: EditorMutations
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { MemoryEditor } from './helpers/editor'
 import { collect, fsError, useSetup } from './helpers/setup'
+import type { FsSession } from '@deepseek-ai/dsh-fs'
+
+/** A caller's session, as the file tools pass theirs. */
+function sessionOf(id: string): FsSession {
+  return { header: { id, cwd: '/' } }
+}
 
 const setup = useSetup()
 
@@ -123,22 +129,22 @@ describe('what the disk serves', () => {
   it('is the disk when no clientOf is configured', async () => {
     const { fs, put } = await setup()
     await put('a.txt', 'disk')
-    const target = await fs.resolve('a.txt', { session: 'any' })
+    const target = await fs.resolve('a.txt', { session: sessionOf('any') })
     expect((await fs.stat(target))?.source).toBe('disk')
     expect(await fs.readText(target)).toBe('disk')
   })
 
   it('is the disk for a session clientOf has no editor for', async () => {
     const editor = new MemoryEditor()
-    const sessions: unknown[] = []
-    const clientOf = (session: unknown) => {
-      sessions.push(session)
-      return session === 'editor' ? editor : undefined
+    const sessions: (string | undefined)[] = []
+    const clientOf = (session: FsSession | undefined) => {
+      sessions.push(session?.header.id)
+      return session?.header.id === 'editor' ? editor : undefined
     }
     const { fs, path, put } = await setup({ clientOf })
     await put('a.txt', 'disk')
     editor.type(path('a.txt'), 'buffer')
-    const other = await fs.resolve('a.txt', { session: 'headless' })
+    const other = await fs.resolve('a.txt', { session: sessionOf('headless') })
     const none = await fs.resolve('a.txt')
     expect((await fs.stat(other))?.source).toBe('disk')
     expect(await fs.readText(none)).toBe('disk')
@@ -152,14 +158,14 @@ describe('sessions', () => {
   it('routes two sessions to their own editors without crossing', async () => {
     const left = new MemoryEditor({ saves: false })
     const right = new MemoryEditor({ saves: false })
-    const clientOf = (session: unknown) =>
-      session === 'left' ? left : session === 'right' ? right : undefined
+    const clientOf = (session: FsSession | undefined) =>
+      session?.header.id === 'left' ? left : session?.header.id === 'right' ? right : undefined
     const { fs, path, put } = await setup({ clientOf })
     await put('a.txt', 'disk\n')
     left.type(path('a.txt'), 'left buffer\n')
     right.type(path('a.txt'), 'right buffer\n')
-    const fromLeft = await fs.resolve('a.txt', { session: 'left' })
-    const fromRight = await fs.resolve('a.txt', { session: 'right' })
+    const fromLeft = await fs.resolve('a.txt', { session: sessionOf('left') })
+    const fromRight = await fs.resolve('a.txt', { session: sessionOf('right') })
     expect(await fs.readText(fromLeft)).toBe('left buffer\n')
     expect(await fs.readText(fromRight)).toBe('right buffer\n')
     await fs.editText(fromLeft, { oldString: 'left', newString: 'LEFT' })

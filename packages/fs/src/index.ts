@@ -5,6 +5,7 @@ import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import { staleVersionError } from './failures'
 import type {
+  FsActor,
   FsCurrentState,
   FsEditExpectation,
   FsEditOutcome,
@@ -30,17 +31,17 @@ declare module 'cordis' {
     /** waterfall: the condition a write must meet; `undefined` writes unconditionally. */
     'fs/write-intent'(
       target: FsTarget,
-      actor: unknown,
+      actor: FsActor,
       next: () => FsWriteIntent | undefined,
     ): FsWriteIntent | undefined
     /** waterfall: the version an edit expects; `undefined` edits unconditionally; a throw refuses. */
     'fs/edit-intent'(
       target: FsTarget,
-      actor: unknown,
+      actor: FsActor,
       next: () => FsEditExpectation | undefined,
     ): FsEditExpectation | undefined
     /** emit: a read, write or edit by `actor` succeeded and saw the file at `version`. */
-    'fs/observed'(target: FsTarget, version: FsVersion, actor: unknown): void
+    'fs/observed'(target: FsTarget, version: FsVersion, actor: FsActor): void
   }
 }
 

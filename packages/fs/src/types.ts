@@ -13,14 +13,27 @@ export interface FsTarget {
   displayPath: string
 }
 
+/**
+ * A caller's session, as far as the seam reads it (a tool session has this shape and more): an
+ * identity a policy keeps its state by and a provider routes by.
+ */
+export interface FsSession {
+  readonly header: { readonly id: string; readonly cwd: string }
+}
+
+/** Who a read, write or edit is for (a tool call): its session's observations apply. */
+export interface FsActor {
+  readonly session: FsSession
+}
+
 export interface FsResolveOptions {
   /** Base for a relative path (the caller's session workspace); else the provider's base. */
   cwd?: string
   /**
-   * The caller's session, opaque to the seam: a provider that serves each session from its own
-   * place (an editor's buffers over ACP) routes by it; others ignore it.
+   * The caller's session: a provider that serves each session from its own place (an editor's
+   * buffers over ACP) routes by it; others ignore it.
    */
-  session?: unknown
+  session?: FsSession
   /**
    * The tool call the resolution serves, opaque to the seam. A provider may resolve each path
    * once per call, so the steps of one call (a permission check, then the tool) see one answer

@@ -26,7 +26,7 @@ export function createJobOutputTool(providers: JobProviders) {
     execute: async (args, exec) =>
       providers.find(args.job_id, sessionOf(exec)).read(args.job_id, exec),
     presentCall: (args) => ({ title: `Output of job ${args.job_id}`, kind: 'other' }),
-    access: (_args, exec) => ({ effect: 'read', scope: [exec.agent?.session.header.cwd ?? '/'] }),
+    access: (_args, exec) => ({ effect: 'read', scope: [exec.session.header.cwd] }),
   })
 }
 
@@ -44,5 +44,5 @@ export function createJobKillTool(providers: JobProviders) {
 }
 
 function sessionOf(exec: ToolExecution) {
-  return exec.agent?.session
+  return exec.session
 }

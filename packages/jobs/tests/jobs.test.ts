@@ -10,6 +10,7 @@ import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import Jobs from '../src/index'
 import type { JobProvider } from '../src/index'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 const mounted: Fiber[] = []
 afterEach(async () => {
@@ -23,8 +24,8 @@ async function mount() {
   return { ctx, jobs }
 }
 
-const sessionA: ToolSession = { header: { id: 'a', cwd: '/work/a', roots: ['/work/a'] } }
-const sessionB: ToolSession = { header: { id: 'b', cwd: '/work/b', roots: ['/work/b'] } }
+const sessionA = testSession({ id: 'a', cwd: '/work/a', roots: ['/work/a'] })
+const sessionB = testSession({ id: 'b', cwd: '/work/b', roots: ['/work/b'] })
 
 /** A provider holding `ids` for `owner`, each running until killed; it records what it was asked. */
 function tableOf(kind: string, owner: ToolSession, ids: string[]) {
@@ -54,7 +55,7 @@ function call(ctx: Context, name: string, jobId: string, session: ToolSession) {
     callId: `c${++calls}`,
     name,
     arguments: { job_id: jobId },
-    agent: { session },
+    session,
   }
   return ctx.tools.execute(exec)
 }
@@ -93,7 +94,7 @@ describe('job_output and job_kill', () => {
 
   it('judge job_output a read of the workspace and job_kill as touching nothing', async () => {
     const { ctx } = await mount()
-    const exec = { callId: 'c', name: 'job_output', arguments: {}, agent: { session: sessionA } }
+    const exec = testExecution('job_output', {}, { session: sessionA })
     const args = { job_id: 'x' }
     expect(ctx.tools.get('job_output')?.access?.(args, exec)).toEqual({
       effect: 'read',

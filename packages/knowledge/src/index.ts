@@ -99,10 +99,9 @@ export default class Knowledge extends Service {
 
   /** The paths a call that succeeded reached: deeper folders' instruction files are added. */
   private reached(exec: ToolExecution): void {
-    const agent = exec.agent
-    const knowledge = agent && untraced(this).open.get(agent.session.header.id)
-    if (knowledge === undefined || agent === undefined) return
-    const { cwd, id } = agent.session.header
+    const { cwd, id } = exec.session.header
+    const knowledge = untraced(this).open.get(id)
+    if (knowledge === undefined) return
     const tools = untraced(this.ctx.tools)
     const located = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })?.locations
     const paths = (located ?? []).map((location) => location.path)

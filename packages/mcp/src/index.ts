@@ -7,7 +7,7 @@
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { untraced } from '@deepseek-ai/dsh-tools'
+import { configOf, untraced } from '@deepseek-ai/dsh-tools'
 import type { z } from 'zod'
 import { Config, McpServerConfig } from './config'
 import type { McpConfig } from './config'
@@ -34,8 +34,7 @@ export default class McpServers extends Service {
     config: McpConfig,
   ) {
     super(host, 'mcp')
-    // Cordis validated the config against `Config` when the plugin loaded: this is its output.
-    this.options = config as z.output<typeof Config>
+    this.options = configOf(Config, config)
     host.effect(() => () => this.closeAll(), 'mcp sessions')
   }
 

@@ -74,8 +74,7 @@ export function mcpToolDefinition(connection: McpConnection, tool: Tool): ToolDe
     // Judged as working in the session workspace (its stdio servers start there), so a person
     // may always allow a tool there; what a server does is its own, hence `other` unless read-only.
     access(_args, exec) {
-      const cwd = exec.agent?.session.header.cwd
-      const scope = cwd === undefined ? {} : { scope: [cwd] }
+      const scope = { scope: [exec.session.header.cwd] }
       if (kind === 'read') return { effect: 'read', ...scope }
       const always = { keys: [name], label: `${title} (${server}) in this session` }
       return { effect: 'execute', ...scope, always }

@@ -1,7 +1,7 @@
 // Asking the person about one call: the request (the card, the preview, the options) put on
 // the session's `ask` channel, the wait for an answer raced against the call's signal, and what
-// the answer means. A session whose host gives no channel is asked through the `tools/ask`
-// waterfall, whose innermost `next` gives the host's default. Not the decision whether to ask: that is the gate's.
+// the answer means. A session whose host gives no channel gets the host's `unanswered` rule.
+// Not the decision whether to ask: that is the gate's.
 import { resolve } from 'node:path'
 import type {
   ToolCallPresentation,
@@ -53,7 +53,7 @@ export type PermissionGrant = ToolPermissionOption
  * is refused and the turn goes on).
  */
 export async function askPerson(
-  host: Pick<PermissionHost, 'tools' | 'events'>,
+  host: Pick<PermissionHost, 'tools'>,
   question: PermissionQuestion,
 ): Promise<PermissionGrant> {
   const preview = await host.tools.preview(question.exec)
@@ -61,19 +61,17 @@ export async function askPerson(
   // The host opens the call's card as asked (with the preview) before the question goes out.
   question.exec.report?.({ type: 'asked', preview: request.preview })
   const title = request.presentation.title
-  const inner = async (): Promise<ToolPermissionAnswer> => {
+  const unanswered = async (): Promise<ToolPermissionAnswer> => {
     const first = request.options.find((option) => option.kind === 'allow_once')
     if (question.unanswered === 'allow' && first !== undefined) {
       return { outcome: 'selected', optionId: first.optionId }
     }
     throw unansweredError(title, question.effect, question.inside)
   }
-  // The session's own way to the person (a child's is its parent's); the waterfall only for a
-  // session whose host gives none.
-  const channel = question.exec.agent?.session.channels?.ask
+  // The session's own way to the person (a child's is its root's, through the shared scope).
+  const channel = question.exec.session.scope.channels.ask
   const answer = await untilAborted(
-    () =>
-      channel !== undefined ? channel(request) : host.events.waterfall('tools/ask', request, inner),
+    () => (channel !== undefined ? channel(request) : unanswered()),
     question.exec.signal,
     () => cancelledError(title, 'signal'),
   )

@@ -2,7 +2,7 @@
 // mode and roots, classifies the call (its effect from the tool's access hook, scope from real
 // paths), looks up the table, and runs the call, refuses it, or asks the person. Not the table
 // (modes.ts), the scope rule (scope.ts) or the asking (ask.ts).
-import { callEffect, rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { callEffect } from '@deepseek-ai/dsh-tools'
 import type {
   ToolCallAccess,
   ToolExecution,
@@ -37,23 +37,23 @@ export class PermissionGate {
     exec: ToolExecution,
     next: () => Promise<ToolExecutionResult>,
   ): Promise<ToolExecutionResult> {
-    // A child session works under its parent's mode and "always allow" memory.
-    const own = exec.agent?.session
-    const session = own === undefined ? undefined : rootSessionOf(own)
-    const mode = this.modeOf(session)
+    // A child session works under its root's mode and "always allow" memory: its scope's.
+    const own = exec.session
+    const { scope } = own
+    const mode = this.modeOf(scope.mode)
     // The hot path for hosts that want no questions: no presentation, no I/O.
     if (mode === 'full-access') return next()
-    const cwd = own?.header.cwd
-    const id = session?.header.id
+    const cwd = own.header.cwd
+    const id = scope.id
     const { tools } = this.host
     const presentation = tools.presentCall(exec.name, exec.arguments, { cwd, session: id })
     const hook = tools.get(exec.name, id)?.access
     const access = hook === undefined ? undefined : await tools.access(exec)
     const effect = callEffect(access, presentation?.kind)
-    const scope = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
+    const places = access?.scope?.map((path) => ({ path })) ?? presentation?.locations
     // A call that reaches the network touches no root: it is judged by its effect alone.
     const network = effect === 'network'
-    const inside = network ? false : await this.isInside(exec, scope, effect === 'write')
+    const inside = network ? false : await this.insideRoots(own, places, exec, effect === 'write')
     const askAlways = access?.askAlways === true
     const decision = askAlways
       ? 'ask'
@@ -68,15 +68,10 @@ export class PermissionGate {
       askAlways || access?.choices !== undefined || (!inside && !network)
         ? undefined
         : alwaysOf(exec.name, access)
-    if (always !== undefined && session !== undefined) {
-      if (this.state.isAlwaysAllowed(session, always.keys)) return next()
-    }
+    if (always !== undefined && this.state.isAlwaysAllowed(scope, always.keys)) return next()
     const { unanswered } = this.options
     const choices = access?.choices
-    const linked =
-      effect === 'write' && own !== undefined
-        ? await linkedTargets(this.host.fs, scope, cwd, exec)
-        : []
+    const linked = effect === 'write' ? await linkedTargets(this.host.fs, places, cwd, exec) : []
     const question = {
       exec,
       presentation,
@@ -89,8 +84,8 @@ export class PermissionGate {
       linked,
     }
     const grant = await askPerson(this.host, question)
-    if (grant.kind === 'allow_always' && session !== undefined && always !== undefined) {
-      this.state.allowAlways(session, always.keys)
+    if (grant.kind === 'allow_always' && always !== undefined) {
+      this.state.allowAlways(scope, always.keys)
     }
     // A call with its own options reads the person's pick.
     if (choices !== undefined) exec.choice = grant.optionId
@@ -115,22 +110,11 @@ export class PermissionGate {
     this.state.clear()
   }
 
-  private modeOf(session: ToolSession | undefined): PermissionModeId {
-    const mode = session?.header.mode
+  private modeOf(mode: string | undefined): PermissionModeId {
     return isPermissionModeId(mode) ? mode : this.options.defaultMode
   }
 
-  /** Inside the session's roots (default: its cwd); with no session there are no roots. */
-  private async isInside(
-    exec: ToolExecution,
-    locations: readonly ToolLocation[] | undefined,
-    change: boolean,
-  ): Promise<boolean> {
-    const session = exec.agent?.session
-    if (session === undefined) return false
-    return this.insideRoots(session, locations, exec, change)
-  }
-
+  /** Inside the session's roots (default: its cwd). */
   private async insideRoots(
     session: ToolSession,
     locations: readonly ToolLocation[] | undefined,

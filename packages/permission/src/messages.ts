@@ -37,7 +37,7 @@ export function refusedError(
   )
 }
 
-/** Nothing answered `tools/ask` and the host's `unanswered` option is `deny`. */
+/** The session has no `ask` channel and the host's `unanswered` option is `deny`. */
 export function unansweredError(
   title: string,
   effect: ToolEffect,

@@ -1,4 +1,4 @@
-// Asking the person: the options offered, the request `tools/ask` carries, what each answer
+// Asking the person: the options offered, the request the `ask` channel carries, what each answer
 // does, cancellation, a preview that fails, the unanswered default and the refusal message.
 import { describe, expect, it } from 'vitest'
 import { permissionOptions } from '../src/ask'
@@ -57,7 +57,7 @@ describe('the request', () => {
     const where = inAsk()
     await harness.call('edit', { file_path: 'a.txt', line: 3 }, { session: where })
     const request = harness.asked[0]!
-    expect(request.exec).toMatchObject({ name: 'edit', agent: { session: where } })
+    expect(request.exec).toMatchObject({ name: 'edit', session: where })
     expect(request.presentation).toEqual({
       title: 'edit a.txt',
       kind: 'edit',
@@ -136,7 +136,7 @@ describe('the answers', () => {
 })
 
 describe('nobody to ask', () => {
-  it('with no tools/ask listener the call is denied by default', async () => {
+  it('a session without an ask channel has the call denied by default', async () => {
     const harness = await seeded({ noAsker: true })
     const result = await harness.call('edit', INSIDE, { session: inAsk() })
     expect(harness.outcome(result)).toEqual({ ran: false, asked: 0, code: 'PERMISSION_DENIED' })
@@ -147,13 +147,6 @@ describe('nobody to ask', () => {
         'who can switch the session to "Edit automatically" or "Full access" to let it run ' +
         'without asking.',
     )
-  })
-
-  it('a listener that passes the request on reaches the unanswered default', async () => {
-    const harness = await seeded()
-    harness.reply = 'next'
-    const result = await harness.call('edit', INSIDE, { session: inAsk() })
-    expect(harness.outcome(result)).toEqual({ ran: false, asked: 1, code: 'PERMISSION_DENIED' })
   })
 
   it('with unanswered allow the call runs when nobody answers', async () => {

@@ -118,7 +118,7 @@ describe('the mode of a call', () => {
     expect(harness.outcome(result)).toEqual(OUTCOMES.asked)
   })
 
-  it('a call with no session has the default mode and no roots, so a read is asked', async () => {
+  it('a session with no mode and no roots has the default mode, so a read is asked', async () => {
     const harness = await seeded()
     const result = await harness.call('read', INSIDE)
     expect(harness.outcome(result)).toEqual(OUTCOMES.asked)
@@ -128,7 +128,7 @@ describe('the mode of a call', () => {
     ])
   })
 
-  it('a call with no session runs in a full-access default', async () => {
+  it('a session with no mode runs in a full-access default', async () => {
     const harness = await seeded({ config: { defaultMode: 'full-access' } })
     const result = await harness.call('edit', OUTSIDE)
     expect(harness.outcome(result)).toEqual(OUTCOMES.ran)

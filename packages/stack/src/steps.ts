@@ -9,6 +9,7 @@ import * as Acp from '@deepseek-ai/dsh-acp'
 import LspDiagnostics from '@deepseek-ai/dsh-diagnostics-lsp'
 import Agents from '@deepseek-ai/dsh-agent'
 import AcpFileSystem from '@deepseek-ai/dsh-fs-acp'
+import type { AcpFsClientOf } from '@deepseek-ai/dsh-fs-acp'
 import Jobs from '@deepseek-ai/dsh-jobs'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import * as FsPolicy from '@deepseek-ai/dsh-fs-policy'
@@ -46,17 +47,8 @@ import type { DshModelOptions, DshStackOptions } from './options'
 export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[] {
   const steps: PluginStep[] = []
   const add = (label: string, load: PluginStep[1]) => steps.push([label, load])
-  const { fsLocal, fsAcp } = options
-  if (fsLocal !== undefined && fsAcp !== undefined) {
-    // Each session reads and writes through its editor (its `files` channel, which the bridge
-    // sets) when its client offers the fs methods.
-    // A child's calls reach the editor under the session id its cards use (files.forSession).
-    const clientOf = (session: unknown) => {
-      const files = (session as ToolSession | undefined)?.channels?.files
-      return session === undefined ? files : (files?.forSession?.(session as ToolSession) ?? files)
-    }
-    add('fs-acp', () => ctx.plugin(AcpFileSystem, { ...fsAcp, clientOf, local: fsLocal }))
-  } else if (fsLocal !== undefined) add('fs-local', () => ctx.plugin(LocalFileSystem, fsLocal))
+  const fileSystem = fileSystemStep(ctx, options)
+  if (fileSystem !== undefined) steps.push(fileSystem)
   if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))
   add('tools', () => ctx.plugin(ToolRegistry))
   add('system-prompt', () => ctx.plugin(SystemPrompt))
@@ -133,4 +125,25 @@ function loadModel(ctx: Context, model: DshModelOptions): ReturnType<PluginStep[
     case 'unconfigured':
       return ctx.plugin(NoticeLlm)
   }
+}
+
+/** The files: through each session's editor over the disk, or the disk alone. */
+function fileSystemStep(ctx: Context, options: DshStackOptions): PluginStep | undefined {
+  const { fsLocal, fsAcp } = options
+  if (fsLocal === undefined) return undefined
+  if (fsAcp === undefined) return ['fs-local', () => ctx.plugin(LocalFileSystem, fsLocal)]
+  // Each session reads and writes through its editor (its scope's `files` channel, which the
+  // bridge gives) when its client offers the fs methods. A child's calls reach the editor
+  // under the session id its cards use (files.forSession).
+  const clientOf: AcpFsClientOf = (session) => {
+    if (!isToolSession(session)) return undefined
+    const files = session.scope.channels.files
+    return files?.forSession?.(session) ?? files
+  }
+  return ['fs-acp', () => ctx.plugin(AcpFileSystem, { ...fsAcp, clientOf, local: fsLocal })]
+}
+
+/** A caller's session is a tool session (the file tools pass their call's). */
+function isToolSession(session: Parameters<AcpFsClientOf>[0]): session is ToolSession {
+  return session !== undefined && 'scope' in session
 }

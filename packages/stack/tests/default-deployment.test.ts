@@ -200,9 +200,4 @@ describe('sessions and paths', () => {
     const read = await d.run(agent, 'read', { file_path: 'sub/rel.txt' })
     expect(textOf(read)).toContain(`<path>${join(workspace, 'sub/rel.txt')}</path>`)
   })
-
-  it('resolves relative paths against the provider cwd without a session', async () => {
-    const write = await d.run(undefined, 'write', { file_path: 'base.txt', content: '' })
-    expect(textOf(write)).toBe(`Created file ${join(d.dir, 'base.txt')} (0 lines)`)
-  })
 })

@@ -12,11 +12,12 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve, sep } from 'node:path'
 import { Context } from 'cordis'
-import type { ToolAgent, ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
+import type { ToolExecution, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Stack from '../src/index'
 import { fileTools } from './helpers/deployment'
 import { seededRandom } from '@deepseek-ai/dsh-fs/testing'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 const SEED = Number.parseInt(process.env.DSH_FUZZ_SEED ?? '', 10) || 20260607
 const CALLS = 10_000
@@ -330,7 +331,8 @@ function insideRoot(absolute: string): boolean {
 
 async function fuzz(): Promise<void> {
   const gen = new Generator(SEED, root, ws)
-  const agents: ToolAgent[] = ['s1', 's2'].map((id) => ({ session: { header: { id, cwd: ws } } }))
+  const sessions = ['s1', 's2'].map((id) => testSession({ id, cwd: ws }))
+  const loner = testSession({ id: 's3', cwd: ws })
   const aborted = new AbortController()
   aborted.abort()
   let before = snapshot(root)
@@ -351,7 +353,8 @@ async function fuzz(): Promise<void> {
       callId: `fuzz-${i}`,
       name,
       arguments: args,
-      ...(gen.chance(0.9) && { agent: gen.pick(agents) }),
+      // Most calls come from the two sessions that share the files; a few from one of its own.
+      session: gen.chance(0.9) ? gen.pick(sessions) : loner,
       ...(gen.chance(0.01) && { signal: aborted.signal }),
     }
     const label = `seed ${SEED}, call ${i}: ${name} ${describeValue(args)}`

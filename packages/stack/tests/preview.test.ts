@@ -18,7 +18,7 @@ afterEach(async () => {
 })
 
 const preview = (name: string, args: unknown) =>
-  d.ctx.tools.preview({ callId: 'p1', name, arguments: args, agent })
+  d.ctx.tools.preview({ callId: 'p1', name, arguments: args, session: agent.session, agent })
 
 const failure = async (work: Promise<unknown>) => {
   try {

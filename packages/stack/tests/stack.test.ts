@@ -7,6 +7,7 @@ import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as Stack from '../src/index'
 import { fileTools } from './helpers/deployment'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 let dir = ''
 beforeEach(async () => {
@@ -41,14 +42,9 @@ describe('the stack plugin', () => {
       const { fsPolicy, ...rest } = fileTools(dir)
       const stack = await ctx.plugin(Stack, policy ? { fsPolicy, ...rest } : rest)
       await writeFile(join(dir, 'a.txt'), 'mine\n')
-      const agent = { session: { header: { id: 's1', cwd: dir } } }
+      const session = testSession({ id: 's1', cwd: dir })
       const args = { file_path: 'a.txt', content: 'theirs\n' }
-      const result = await ctx.tools.execute({
-        callId: 'c1',
-        name: 'write',
-        arguments: args,
-        agent,
-      })
+      const result = await ctx.tools.execute(testExecution('write', args, { session }))
       await stack.dispose()
       return result.error?.code ?? 'ok'
     }

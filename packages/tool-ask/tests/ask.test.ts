@@ -7,6 +7,7 @@ import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import { describe, expect, it } from 'vitest'
 import { askForm, planEntries, registerAskTools } from '../src/index'
 import type { AskChannel, ElicitAnswer, ElicitForm } from '../src/index'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 async function registry() {
   const ctx = new Context()
@@ -35,10 +36,10 @@ function channel(answers: ElicitAnswer[] | undefined, mode = 'plan') {
   return { value, forms, state }
 }
 
-const agentOf = (id: string): ToolAgent => ({ session: { header: { id, cwd: '/w' } } }) as ToolAgent
+const agentOf = (id: string): ToolAgent => ({ session: testSession({ id, cwd: '/w' }) })
 
 const run = (tools: Awaited<ReturnType<typeof registry>>, name: string, args: unknown) =>
-  tools.execute({ callId: 'c', name, arguments: args, agent: agentOf('s1') })
+  tools.execute(testExecution(name, args, agentOf('s1')))
 
 const design = {
   questions: [
@@ -111,12 +112,7 @@ describe('exit_plan_mode', () => {
     const tools = await registry()
     const { value, state } = channel(undefined)
     registerAskTools(tools, 's1', value)
-    const exec = {
-      callId: 'c',
-      name: 'exit_plan_mode',
-      arguments: { plan: '- a' },
-      agent: agentOf('s1'),
-    }
+    const exec = testExecution('exit_plan_mode', { plan: '- a' }, agentOf('s1'))
     expect(await tools.access(exec)).toMatchObject({ askAlways: true })
     await tools.execute(exec)
     expect(state.mode).toBe('auto-edit')

@@ -87,7 +87,7 @@ async function runDiagnostics(service: Diagnostics, args: DiagnosticsArgs, exec:
 }
 
 function workspaceOf(exec: ToolExecution): string {
-  return exec.agent?.session.header.cwd ?? process.cwd()
+  return exec.session.header.cwd
 }
 
 function pathOf(filePath: string, exec: ToolExecution): string {

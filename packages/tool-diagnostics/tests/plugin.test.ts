@@ -7,6 +7,7 @@ import type { DiagnosticsReport, DiagnosticsSnapshot } from '@deepseek-ai/dsh-di
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import * as ToolDiagnostics from '../src/index'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 const ERROR = {
   path: '/w/src/a.ts',
@@ -37,9 +38,9 @@ async function mount() {
   await ctx.plugin(SystemPrompt)
   await ctx.plugin(TableDiagnostics)
   const fiber = await ctx.plugin(ToolDiagnostics)
-  const agent = { session: { header: { id: 's', cwd: '/w' } } }
+  const session = testSession({ id: 's', cwd: '/w' })
   const run = (args: Record<string, unknown>) =>
-    ctx.tools.execute({ callId: 'c', name: 'diagnostics', arguments: args, agent })
+    ctx.tools.execute(testExecution('diagnostics', args, { session }))
   return { ctx, fiber, run }
 }
 

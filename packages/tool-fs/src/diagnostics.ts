@@ -26,11 +26,7 @@ export async function diagnoseChange(
   const diagnostics = lookup?.()
   if (diagnostics === undefined) return { text: '' }
   const report = await diagnostics.afterChange(change, exec)
-  const cwd = exec.agent?.session.header.cwd
-  const text = formatReport(report, {
-    waitedMs: diagnostics.waitMs,
-    ...(cwd !== undefined && { cwd }),
-  })
+  const text = formatReport(report, { waitedMs: diagnostics.waitMs, cwd: exec.session.header.cwd })
   const details = diagnosticsDetails(report)
   return { text, ...(details !== undefined && { details }) }
 }

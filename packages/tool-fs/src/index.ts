@@ -6,7 +6,7 @@ import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs, the fs/* events
 import type {} from '@deepseek-ai/dsh-diagnostics' // for its augmentation: ctx.diagnostics
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
+import { configOf, eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createEditTool, editPrompt } from './edit'
 import { LineIndexCache } from './line-index'
 import { PreviewedVersions } from './preview'
@@ -37,8 +37,7 @@ export const Config = z
 export type ToolFsConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolFsConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const options = config as z.output<typeof Config>
+  const options = configOf(Config, config)
   const lineIndex = new LineIndexCache({ maxFiles: options.indexedFiles })
   // Taken once: a call then reaches the provider and the events without Cordis's proxies.
   const host = {

@@ -45,7 +45,7 @@ export function resolveFor(
   exec: ToolExecution,
   change = false,
 ): Promise<FsTarget> {
-  const session = exec.agent?.session
-  const options = { cwd: session?.header.cwd, session, call: exec }
+  const { session } = exec
+  const options = { cwd: session.header.cwd, session, call: exec }
   return host.fs.resolve(path, change ? { ...options, change } : options)
 }

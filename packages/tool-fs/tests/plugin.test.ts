@@ -6,6 +6,7 @@ import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import * as ToolFs from '../src/index'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 
 async function mount() {
   const ctx = new Context()
@@ -26,7 +27,7 @@ describe('loading and disposing', () => {
     await toolFs.dispose()
     expect(ctx.tools.names()).toEqual([])
     expect(ctx.systemPrompt.sections()).toEqual([])
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'read', arguments: {} })
+    const result = await ctx.tools.execute(testExecution('read', {}))
     expect(result.error?.code).toBe('TOOL_UNKNOWN')
   })
 })
@@ -38,8 +39,8 @@ describe('the provider it was applied with', () => {
     await ctx.plugin(ToolRegistry)
     await ctx.plugin(SystemPrompt)
     await ctx.plugin(ToolFs)
-    const read = () =>
-      ctx.tools.execute({ callId: 'c', name: 'read', arguments: { file_path: 'a.txt' } })
+    const session = testSession({ cwd: '/workspace' })
+    const read = () => ctx.tools.execute(testExecution('read', { file_path: 'a.txt' }, { session }))
     const memory = () => ctx.fs as MemoryFileSystem
     memory().putBytes('a.txt', Buffer.from('first\n'))
     expect((await read()).content[0]?.text).toContain('1: first')

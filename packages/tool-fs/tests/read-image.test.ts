@@ -8,6 +8,7 @@ import { Context } from 'cordis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import LocalFileSystem from '@deepseek-ai/dsh-fs-local'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 import * as ToolImage from '../src/image/index'
 import { sniffImageType } from '../src/image/index'
 
@@ -38,9 +39,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const agent = () => ({ session: { header: { id: 's1', cwd: dir } } })
 const readImage = (file_path: string) =>
-  ctx.tools.execute({ callId: 'c1', name: 'read_image', arguments: { file_path }, agent: agent() })
+  ctx.tools.execute(
+    testExecution('read_image', { file_path }, { session: testSession({ id: 's1', cwd: dir }) }),
+  )
 
 describe('what counts as an image', () => {
   it('tells png, jpeg, gif and webp by their first bytes', () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import * as ToolPlan from '../src/index'
+import { testExecution } from '@deepseek-ai/dsh-tools/testing'
 
 const mounted: Fiber[] = []
 afterEach(async () => {
@@ -35,11 +36,7 @@ const TODOS = [
 describe('the todo tool', () => {
   it('answers the model with the count and one marked line per item', async () => {
     const { ctx } = await mount()
-    const result = await ctx.tools.execute({
-      callId: 'c1',
-      name: 'todo',
-      arguments: { todos: TODOS },
-    })
+    const result = await ctx.tools.execute(testExecution('todo', { todos: TODOS }))
     expect(result.isError).toBe(false)
     expect(result.content[0]?.text).toBe(
       [
@@ -60,7 +57,7 @@ describe('the todo tool', () => {
 
   it('an empty list clears the plan', async () => {
     const { ctx } = await mount()
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'todo', arguments: { todos: [] } })
+    const result = await ctx.tools.execute(testExecution('todo', { todos: [] }))
     expect(result.content[0]?.text).toBe('Plan cleared: no items.')
     expect(ctx.tools.presentCall('todo', { todos: [] })?.title).toBe('Clear plan')
   })
@@ -71,7 +68,7 @@ describe('the todo tool', () => {
       { content: 'a', status: 'in_progress' },
       { content: 'b', status: 'in_progress' },
     ]
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'todo', arguments: { todos } })
+    const result = await ctx.tools.execute(testExecution('todo', { todos }))
     expect(result.isError).toBe(true)
     expect(result.error).toEqual({ name: 'PlanError', code: 'PLAN_SEVERAL_IN_PROGRESS' })
     expect(result.content[0]?.text).toContain('2 items are in_progress ("a", "b")')
@@ -80,7 +77,7 @@ describe('the todo tool', () => {
   it('a bad status or an empty item is refused before the tool runs', async () => {
     const { ctx } = await mount()
     const todos = [{ content: '', status: 'doing' }]
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'todo', arguments: { todos } })
+    const result = await ctx.tools.execute(testExecution('todo', { todos }))
     expect(result.error?.code).toBe('TOOL_INVALID_ARGUMENTS')
     expect(result.content[0]?.text).toMatch(/todos\.0\.content|todos\[0\]\.content/)
   })

@@ -4,6 +4,7 @@
 // buffers a search of the disk could not see anyway. A search is judged by the permission
 // layer as a read of its root (`access`).
 import type { Context } from 'cordis'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { createGlobTool } from './glob'
@@ -33,8 +34,7 @@ export const Config = z
 export type ToolSearchConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolSearchConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const options = config as z.output<typeof Config>
+  const options = configOf(Config, config)
   ctx.tools.register(createGlobTool(options))
   ctx.tools.register(createGrepTool(options))
   ctx.systemPrompt.add({ name: 'tool-search/glob', text: globPrompt })

@@ -19,9 +19,9 @@ export interface SearchRoot {
   isFile: boolean
 }
 
-/** The session workspace of a call (the process's directory when there is no session). */
+/** The session workspace of a call. */
 export function workspaceOf(exec: ToolExecution): string {
-  return exec.agent?.session.header.cwd ?? process.cwd()
+  return exec.session.header.cwd
 }
 
 /** The root's absolute path, worked out from the arguments alone (no I/O). */

@@ -8,6 +8,7 @@ import { makeSearchTree } from './helpers/tree'
 import type { SearchTree } from './helpers/tree'
 import { mountSearch } from './helpers/tools'
 import type { SearchTools } from './helpers/tools'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 let tree: SearchTree
 let tools: SearchTools
@@ -114,7 +115,7 @@ describe('access: a read of the search root', () => {
     callId: 'c',
     name: 'grep',
     arguments: args,
-    agent: { session: { header: { id: 's', cwd: tree.root } } },
+    session: testSession({ id: 's', cwd: tree.root }),
   })
 
   it('the root is the path made absolute, the workspace by default', async () => {

@@ -73,7 +73,7 @@ export async function judgeCommand(
   const classified = await classifyCommand(command)
   const parts = classified.parsed ? classified.parts : []
   const readOnly = classified.parsed && isReadOnly(parts)
-  const roots = exec.agent?.session.header.roots ?? [cwd]
+  const roots = exec.session.header.roots ?? [cwd]
   const view = { cwd, roots, searchPath: process.env.PATH }
   const look = await lookAtDisk(parts, view, readOnly)
   const reads = readOnly && look.asks === undefined
@@ -100,8 +100,8 @@ export async function commandRun(
   exec: ToolExecution,
   escalate: boolean,
 ): Promise<CommandRun> {
-  const header = exec.agent?.session.header
-  if (escalate || header === undefined || header.mode === 'full-access') {
+  const header = exec.session.header
+  if (escalate || header.mode === 'full-access') {
     return { command, reads: false }
   }
   const classified = await classifyCommand(command)

@@ -130,7 +130,7 @@ async function startJob(host: BashHost, args: BashArgs, exec: ToolExecution) {
 
 /** What the sandbox note needs to know of the call: its network and its roots. */
 function sandboxOf(host: BashHost, exec: ToolExecution) {
-  const header = exec.agent?.session.header
+  const header = exec.session.header
   return { network: host.network, roots: header?.roots ?? [cwdOf(exec)] }
 }
 

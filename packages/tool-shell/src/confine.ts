@@ -37,9 +37,9 @@ export interface ConfinementOptions {
   reads?: boolean
 }
 
-/** The session workspace of a call (the process cwd for a call without a session). */
+/** The session workspace of a call. */
 export function cwdOf(exec: ToolExecution): string {
-  return exec.agent?.session.header.cwd ?? process.cwd()
+  return exec.session.header.cwd
 }
 
 /**
@@ -52,7 +52,7 @@ export function dependsOnReads(exec: ToolExecution, options: ConfinementOptions 
 }
 
 function rowOf(exec: ToolExecution): ModeConfinement | undefined {
-  const mode = exec.agent?.session.header.mode
+  const mode = exec.session.header.mode
   return mode !== undefined && Object.hasOwn(CONFINEMENT_BY_MODE, mode)
     ? CONFINEMENT_BY_MODE[mode]
     : undefined
@@ -63,8 +63,8 @@ export function confinementOf(
   exec: ToolExecution,
   options: ConfinementOptions = {},
 ): ShellConfinement | undefined {
-  const header = exec.agent?.session.header
-  if (header === undefined || options.escalate === true) return undefined
+  const header = exec.session.header
+  if (options.escalate === true) return undefined
   const row = rowOf(exec)
   const level = options.reads === true ? row?.reads : row?.other
   if (level === undefined) return undefined

@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-jobs' // for its augmentation: ctx.jobs
 import type {} from '@deepseek-ai/dsh-shell' // for its augmentation: ctx.shell
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { tellPerson } from '@deepseek-ai/dsh-tools'
+import { configOf, tellPerson } from '@deepseek-ai/dsh-tools'
 import { createBashTool } from './bash'
 import { CommandJobs } from './jobs'
 import { UnsandboxedNotices } from './notice'
@@ -60,8 +60,7 @@ export const Config = z
 export type ToolShellConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolShellConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const { outputDir, batchMs, sandboxNetwork, ...limits } = config as z.output<typeof Config>
+  const { outputDir, batchMs, sandboxNetwork, ...limits } = configOf(Config, config)
   // The whole output of cut results: deleted with its session, and all when this goes away.
   const spills = new SpillStore(outputDir, {
     callBytes: limits.spillCallBytes,
@@ -85,10 +84,8 @@ export function apply(ctx: Context, config: ToolShellConfig): void {
     jobs,
     batchMs,
     network: sandboxNetwork,
-    // Through the session's notice channel; the event for a session whose host gives none.
-    notices: new UnsandboxedNotices((exec, notice) =>
-      tellPerson(exec, notice, (of, told) => ctx.emit('tools/notice', of, told)),
-    ),
+    // Through the session's notice channel (none for a session whose host gives none).
+    notices: new UnsandboxedNotices((exec, notice) => void tellPerson(exec, notice)),
   }
   ctx.tools.register(createBashTool(host))
   // The first session that opens readies the first command, off its answer's path (./warm).

@@ -35,7 +35,7 @@ export class CommandJobs implements JobProvider {
 
   /** Tracks job `id` (started by `exec`) under the call's session until the shell forgets it. */
   track(id: string, exec: ToolExecution, command: string, started: ShellProcess): void {
-    const key = exec.agent?.session ?? NO_SESSION
+    const key = exec.session ?? NO_SESSION
     const jobs = this.sessions.get(key) ?? new Map<string, TrackedJob>()
     this.sessions.set(key, jobs)
     const job: TrackedJob = { command, running: true }

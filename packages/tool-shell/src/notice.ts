@@ -13,8 +13,8 @@ export class UnsandboxedNotices {
 
   /** Tells `reason` about the call's session, unless it was told already. */
   tell(exec: ToolExecution, reason: string): void {
-    const session = exec.agent?.session
-    if (session === undefined || this.told.has(session)) return
+    const session = exec.session
+    if (this.told.has(session)) return
     this.told.add(session)
     this.emit(exec, { title: UNSANDBOXED_TITLE, description: reason })
   }

@@ -152,8 +152,7 @@ export class SpillStore {
 
 /** A new file in `store` for call `exec` (`name`: the call's), under its session. */
 export function spillOf(store: SpillStore, exec: ToolExecution, name: string) {
-  const session = exec.agent?.session.header.id ?? 'no-session'
-  return store.open(session, name, exec.agent?.lifetime)
+  return store.open(exec.session.header.id, name, exec.agent?.lifetime)
 }
 
 /** Creates `<stem>.log` in `folder`, or `<stem>-2.log`, … when a name is taken. */

@@ -51,8 +51,9 @@ export async function warmUpBash(host: BashHost, agent: ToolAgent): Promise<void
     bashArgsInput.safeParse({ command: WARM_UP_COMMAND, timeout: 1000, description: 'warm-up' })
     await host.shell.warmUp(cwd)
     const args: BashArgs = { command: WARM_UP_RUN }
-    const exec: ToolExecution = { callId: 'warm-up', name: 'bash', arguments: args, agent }
-    presentBashCall(args, { cwd, session: agent.session.header.id })
+    const { session } = agent
+    const exec: ToolExecution = { callId: 'warm-up', name: 'bash', arguments: args, session, agent }
+    presentBashCall(args, { cwd, session: session.scope.id })
     await bashAccess(host.shell, args.command, exec, { network: host.network })
     const result = await runCommand(host, args, exec)
     presentBashResult(args, { content: [], isError: result.isError, details: result.details })

@@ -1,14 +1,15 @@
 // The one table of which confinement a command asks for, cell by cell: by the session's mode
 // and by whether the command only reads (and so runs unasked in `ask`); none for a call that
-// escalates or has no session; the network only when the app allows it.
+// escalates; the network only when the app allows it.
 import { describe, expect, it } from 'vitest'
 import type { ShellConfinement } from '@deepseek-ai/dsh-shell'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 import { CONFINEMENT_BY_MODE, confinementOf, dependsOnReads } from '../src/confine'
 
 function execIn(mode: string | undefined): ToolExecution {
-  const header = { id: 's', cwd: '/w/a', roots: ['/w/a', '/w/b'], ...(mode && { mode }) }
-  return { callId: 'c', name: 'bash', arguments: {}, agent: { session: { header } } }
+  const session = testSession({ id: 's', cwd: '/w/a', roots: ['/w/a', '/w/b'], mode })
+  return testExecution('bash', {}, { session })
 }
 
 const WORKSPACE: ShellConfinement = { writable: ['/w/a', '/w/b'], network: false }
@@ -58,12 +59,6 @@ describe('the confinement a command asks for', () => {
       expect(confinementOf(execIn(mode), { escalate: true, reads: true })).toBeUndefined()
       expect(confinementOf(execIn(mode), { escalate: true })).toBeUndefined()
     }
-  })
-
-  it('is none for a call without a session', () => {
-    expect(confinementOf({ callId: 'c', name: 'bash', arguments: {} }, { reads: true })).toBe(
-      undefined,
-    )
   })
 
   it('lets the network through when the app allows it', () => {

@@ -8,6 +8,7 @@ import type { ShellExit } from '@deepseek-ai/dsh-shell'
 import { untraced } from '@deepseek-ai/dsh-tools'
 import { shellStack } from './helpers/stack'
 import type { ShellStack } from './helpers/stack'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 let stack: ShellStack | undefined
 afterEach(async () => {
@@ -27,7 +28,7 @@ describe('the warm-up', () => {
       runs.push({ command: options.command, exit })
       return exit
     })
-    const agent = (id: string) => ({ session: { header: { id, cwd: stack!.root, mode: 'ask' } } })
+    const agent = (id: string) => ({ session: testSession({ id, cwd: stack!.root, mode: 'ask' }) })
     stack.ctx.emit('tools/warm-up', agent('a'))
     stack.ctx.emit('tools/warm-up', agent('b'))
     await vi.waitFor(() => expect(runs.map((r) => r.command)).toContain('echo warm-up'))

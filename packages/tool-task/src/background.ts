@@ -12,7 +12,6 @@
 import type { Agent, TurnEnd } from '@deepseek-ai/dsh-agent'
 import { JobError } from '@deepseek-ai/dsh-jobs'
 import type { JobProvider, JobSummary } from '@deepseek-ai/dsh-jobs'
-import { rootSessionOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
 import { TaskError } from './errors'
 import type { TaskOutcome } from './outcome'
@@ -45,8 +44,7 @@ export class BackgroundTasks implements JobProvider {
   /** Refuses (TASK_LIMIT) a new task of `parent` when its session's tree or the process is full. */
   checkRoom(parent: ToolSession): void {
     const running = [...this.tasks.values()].filter((task) => task.outcome === undefined)
-    const root = rootSessionOf(parent)
-    const mine = running.filter((task) => rootSessionOf(task.owner) === root).length
+    const mine = running.filter((task) => task.owner.scope === parent.scope).length
     const { session, total } = this.limits
     if (mine < session && running.length < total) return
     const where =
@@ -123,7 +121,7 @@ export class BackgroundTasks implements JobProvider {
    * calls and why it did not finish (killed, cancelled, failed).
    */
   read(id: string, exec: ToolExecution): string {
-    const task = this.find(id, exec.agent?.session)
+    const task = this.find(id, exec.session)
     const { outcome } = task
     const named = `Task ${id} (${task.description})`
     if (outcome !== undefined && !outcome.isError) {
@@ -137,7 +135,7 @@ export class BackgroundTasks implements JobProvider {
 
   /** Ends task `id` at once: its delegate's turn is cancelled, and the delegate released. */
   async kill(id: string, exec: ToolExecution): Promise<string> {
-    const task = this.find(id, exec.agent?.session)
+    const task = this.find(id, exec.session)
     if (task.outcome !== undefined) return `Task ${id} (${task.description}) had already ended.`
     await this.end(task, 'job_kill')
     return `Task ${id} (${task.description}) was killed.`

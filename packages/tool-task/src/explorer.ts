@@ -13,6 +13,8 @@ export interface DelegateLimits {
   explorers: WeakSet<ToolSession>
   /** The tools a project type's delegate (and its delegates) may call. */
   allowedTools: WeakMap<ToolSession, ReadonlySet<string>>
+  /** How deep each delegate's session is below its root (a root's is 0, a delegate's 1). */
+  depths: WeakMap<ToolSession, number>
 }
 
 export async function guardDelegate(
@@ -21,7 +23,7 @@ export async function guardDelegate(
   exec: ToolExecution,
   next: () => Promise<ToolExecutionResult>,
 ): Promise<ToolExecutionResult> {
-  const session = exec.agent?.session
+  const session = exec.session
   if (session === undefined) return next()
   const allowed = limits.allowedTools.get(session)
   if (allowed !== undefined && !allowed.has(exec.name)) {

@@ -8,7 +8,7 @@ import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type {} from '@deepseek-ai/dsh-jobs' // for its augmentation: ctx.jobs
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
 import { untraced } from '@deepseek-ai/dsh-tools'
-import type { ToolSession } from '@deepseek-ai/dsh-tools'
+import type { ToolSession, ToolSessionScope } from '@deepseek-ai/dsh-tools'
 import { guardDelegate } from './explorer'
 import { taskPrompt } from './prompts'
 import { createTaskTool } from './task'
@@ -23,9 +23,10 @@ export function apply(ctx: Context): void {
   const limits = {
     explorers: new WeakSet<ToolSession>(),
     allowedTools: new WeakMap<ToolSession, ReadonlySet<string>>(),
+    depths: new WeakMap<ToolSession, number>(),
   }
   const background = new BackgroundTasks()
-  const told = new WeakMap<ToolSession, Set<string>>()
+  const told = new WeakMap<ToolSessionScope, Set<string>>()
   ctx.tools.register(
     createTaskTool({ agents: () => untraced(ctx.agents), limits, background, told }),
   )

@@ -9,8 +9,8 @@
 // start tasks of its own, a delegate's delegate may not.
 import { Agent } from '@deepseek-ai/dsh-agent'
 import type Agents from '@deepseek-ai/dsh-agent'
-import { defineTool, rootSessionOf } from '@deepseek-ai/dsh-tools'
-import type { ToolExecution, ToolSession } from '@deepseek-ai/dsh-tools'
+import { defineTool } from '@deepseek-ai/dsh-tools'
+import type { ToolExecution, ToolSession, ToolSessionScope } from '@deepseek-ai/dsh-tools'
 import { BACKGROUND_LIMITS } from './background'
 import type { BackgroundTasks } from './background'
 import { TaskError } from './errors'
@@ -32,7 +32,7 @@ export interface TaskHost {
   limits: DelegateLimits
   background: BackgroundTasks
   /** The skipped type files each session was told about (`<file>: <problem>`), told once. */
-  told: WeakMap<ToolSession, Set<string>>
+  told: WeakMap<ToolSessionScope, Set<string>>
 }
 
 /** The most general (or project-type) delegates of one response that work at once. */
@@ -65,7 +65,7 @@ export function createTaskTool(host: TaskHost) {
     // side by side too, at most DELEGATE_CONCURRENCY at once.
     access: (args, exec) =>
       args.agent_type === 'explorer'
-        ? { effect: 'read', scope: [exec.agent?.session.header.cwd ?? '/'] }
+        ? { effect: 'read', scope: [exec.session.header.cwd] }
         : { effect: 'none', concurrency: { group: 'task', limit: DELEGATE_CONCURRENCY } },
   })
 }
@@ -75,7 +75,8 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
   if (!(parent instanceof Agent)) {
     throw new TaskError('TASK_NOT_ALLOWED', 'task needs an agent session to delegate from.')
   }
-  if (depthOf(parent.session) >= MAX_DEPTH) {
+  const depth = depthOf(host.limits, parent.session)
+  if (depth >= MAX_DEPTH) {
     throw new TaskError(
       'TASK_NOT_ALLOWED',
       'A delegate of a delegate cannot start tasks: do this work yourself.',
@@ -90,7 +91,8 @@ async function runTask(host: TaskHost, args: TaskArgs, exec: ToolExecution) {
     parentCallId: exec.callId,
     title: args.description,
   })
-  const { explorers, allowedTools } = host.limits
+  const { explorers, allowedTools, depths } = host.limits
+  depths.set(child.session, depth + 1)
   if (type === 'explorer' || explorers.has(parent.session)) explorers.add(child.session)
   const allowed =
     !builtIn && type.tools !== undefined ? new Set(type.tools) : allowedTools.get(parent.session)
@@ -140,7 +142,7 @@ async function typeOf(
 ): Promise<TaskType | ProjectType> {
   if ((TASK_TYPES as readonly string[]).includes(name)) return name as TaskType
   const project = await loadProjectTypes(session.header.cwd)
-  tellSkippedTypes(host.told, rootSessionOf(session), project)
+  tellSkippedTypes(host.told, session.scope, project)
   const type = project.types.find((known) => known.name === name)
   if (type !== undefined) return type
   const known = [
@@ -166,8 +168,7 @@ function cardTextOf(outcome: Pick<TaskOutcome, 'details' | 'isError'> & { conten
   return `${lines}${end}`
 }
 
-function depthOf(session: ToolSession): number {
-  let depth = 0
-  for (let at = session.parent; at !== undefined; at = at.parent) depth += 1
-  return depth
+/** How deep `session` is below its root: as its task recorded it, else 1 for any child. */
+function depthOf(limits: DelegateLimits, session: ToolSession): number {
+  return limits.depths.get(session) ?? (session.header.parent === undefined ? 0 : 1)
 }

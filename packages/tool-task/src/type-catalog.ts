@@ -7,8 +7,7 @@
 // once per session (the same memory the task tool tells them with). Not the types' format
 // (./project-types) nor the tool (./task).
 import type { Agent } from '@deepseek-ai/dsh-agent'
-import type { ToolSession } from '@deepseek-ai/dsh-tools'
-import { rootSessionOf } from '@deepseek-ai/dsh-tools'
+import type { ToolSessionScope } from '@deepseek-ai/dsh-tools'
 import { loadProjectTypes } from './project-types'
 import type { ProjectType, ProjectTypes } from './project-types'
 
@@ -41,17 +40,17 @@ export function typeCatalogText(types: readonly ProjectType[]): string | undefin
  * (`told` remembers what each session was told).
  */
 export function tellSkippedTypes(
-  told: WeakMap<ToolSession, Set<string>>,
-  session: ToolSession,
+  told: WeakMap<ToolSessionScope, Set<string>>,
+  scope: ToolSessionScope,
   project: ProjectTypes,
 ): void {
-  const seen = told.get(session) ?? new Set<string>()
-  told.set(session, seen)
+  const seen = told.get(scope) ?? new Set<string>()
+  told.set(scope, seen)
   for (const { file, problem } of project.skipped) {
     const key = `${file}: ${problem}`
     if (seen.has(key)) continue
     seen.add(key)
-    session.channels?.notice?.({
+    scope.channels.notice?.({
       title: `Delegate type file ${file} was skipped`,
       description: `${problem}.`,
     })
@@ -62,7 +61,7 @@ export interface TypeCatalogHost {
   /** Adds a prompt section for one session; returns its removal. */
   addSection(text: string, session: string): () => void
   /** Tells the person of the session about the files skipped (once each). */
-  tellSkipped(session: ToolSession, project: ProjectTypes): void
+  tellSkipped(scope: ToolSessionScope, project: ProjectTypes): void
 }
 
 /** The sections set, per root session id; one refresh of a root at a time. */
@@ -79,15 +78,15 @@ export class TypeCatalogs {
    * refresh of the same root already under way is waited for first (delegates side by side).
    */
   refresh(agent: Agent): Promise<void> {
-    const root = rootSessionOf(agent.session)
-    const id = root.header.id
-    if (agent.session === root && !this.watched.has(id)) {
+    const { scope, header } = agent.session
+    const { id } = scope
+    if (header.id === id && !this.watched.has(id)) {
       // The root's first request: its end drops its section.
       this.watched.add(id)
       agent.lifetime.addEventListener('abort', () => this.drop(id), { once: true })
     }
     const before = this.refreshing.get(id) ?? Promise.resolve()
-    const next = before.then(() => this.update(root))
+    const next = before.then(() => this.update(scope, header.cwd))
     this.refreshing.set(
       id,
       next.catch(() => undefined),
@@ -102,11 +101,11 @@ export class TypeCatalogs {
     this.refreshing.clear()
   }
 
-  private async update(root: ToolSession): Promise<void> {
-    const id = root.header.id
-    const project = await loadProjectTypes(root.header.cwd)
+  private async update(scope: ToolSessionScope, cwd: string): Promise<void> {
+    const { id } = scope
+    const project = await loadProjectTypes(cwd)
     if (!this.refreshing.has(id)) return // the root ended meanwhile: nothing to set
-    this.host.tellSkipped(root, project)
+    this.host.tellSkipped(scope, project)
     const text = typeCatalogText(project.types)
     const known = this.sections.get(id)
     if (known?.text === text) return

@@ -17,7 +17,7 @@ import * as Permission from '@deepseek-ai/dsh-permission'
 import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry, { defineTool } from '@deepseek-ai/dsh-tools'
-import type { ToolNotice, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
+import type { ToolNotice, ToolPermissionRequest, ToolSessionChannels } from '@deepseek-ai/dsh-tools'
 import * as ToolTask from '../src/index'
 
 class RecordingLlm extends ScriptedLlm {
@@ -85,15 +85,15 @@ async function host(turns: LlmScript['turns'], Llm: typeof RecordingLlm = Record
   await ctx.plugin(ToolTask)
   disposers.push(() => fiber.dispose())
   const asked: ToolPermissionRequest[] = []
-  const agent = ctx.agents.create({ cwd })
   const notices: ToolNotice[] = []
-  agent.session.channels = {
+  const channels: ToolSessionChannels = {
     ask: async (request) => {
       asked.push(request)
       return { outcome: 'selected', optionId: 'allow_once' }
     },
-    notice: (notice) => notices.push(notice),
+    notice: (notice) => void notices.push(notice),
   }
+  const agent = ctx.agents.create({ cwd, channels })
   return { ctx, agent, ran, asked, notices, llm: ctx.llm as RecordingLlm }
 }
 
@@ -199,6 +199,7 @@ describe('side by side', () => {
         callId: 't',
         name: 'task',
         arguments: task('Go.', agentType).arguments,
+        session: agent.session,
         agent,
       })
     expect(await access('explorer')).toEqual({ effect: 'read', scope: ['/'] })

@@ -12,7 +12,7 @@ import type { LlmRequest, LlmScript, LlmStreamEvent } from '@deepseek-ai/dsh-llm
 import { MemoryFileSystem } from '@deepseek-ai/dsh-fs/testing'
 import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
-import type { ToolNotice } from '@deepseek-ai/dsh-tools'
+import type { ToolNotice, ToolSessionChannels } from '@deepseek-ai/dsh-tools'
 import * as ToolTask from '../src/index'
 
 class RecordingLlm extends ScriptedLlm {
@@ -46,12 +46,12 @@ async function host(cwd: string, turns: LlmScript['turns']) {
   const fiber = await ctx.plugin(Agents)
   const tools = await ctx.plugin(ToolTask)
   disposers.push(() => fiber.dispose())
-  const agent = ctx.agents.create({ cwd })
   const notices: ToolNotice[] = []
-  agent.session.channels = {
+  const channels: ToolSessionChannels = {
     ask: async () => ({ outcome: 'selected', optionId: 'allow_once' }),
-    notice: (notice) => notices.push(notice),
+    notice: (notice) => void notices.push(notice),
   }
+  const agent = ctx.agents.create({ cwd, channels })
   return { ctx, agent, notices, tools, llm: ctx.llm as RecordingLlm }
 }
 

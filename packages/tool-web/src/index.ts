@@ -5,7 +5,7 @@
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
+import { configOf } from '@deepseek-ai/dsh-tools' // and its augmentation: ctx.tools
 import type {} from '@deepseek-ai/dsh-web' // for its augmentation: ctx.web
 import { createFetchTool } from './fetch-tool'
 import { webPrompt } from './prompt'
@@ -36,8 +36,7 @@ export const Config = z
 export type ToolWebConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolWebConfig): void {
-  // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const options = config as z.output<typeof Config>
+  const options = configOf(Config, config)
   ctx.tools.register(createFetchTool(ctx.web, { maxChars: options.maxChars }))
   const search = ctx.web.searchProvider !== undefined
   if (search) ctx.tools.register(createSearchTool(ctx.web, { limit: options.resultsPerQuery }))

@@ -13,6 +13,7 @@ import WebService from '@deepseek-ai/dsh-web'
 import type { WebSearchProvider } from '@deepseek-ai/dsh-web'
 import * as ToolWeb from '../src/index'
 import type { ToolWebConfig } from '../src/index'
+import { testExecution } from '@deepseek-ai/dsh-tools/testing'
 
 const cleanups: (() => Promise<unknown>)[] = []
 afterEach(async () => {
@@ -46,7 +47,7 @@ async function load(config: ToolWebConfig = {}, provider?: WebSearchProvider) {
 }
 
 async function call(ctx: Context, name: string, args: unknown) {
-  const result = await ctx.tools.execute({ callId: 'c1', name, arguments: args })
+  const result = await ctx.tools.execute(testExecution(name, args))
   return { ...result, text: result.content.map((block) => block.text).join('') }
 }
 
@@ -155,7 +156,7 @@ describe('web_search', () => {
 describe('access and lifecycle', () => {
   it('judges a fetch as network keyed by its origin and a search as network keyed once', async () => {
     const { ctx } = await load({}, { name: 'fake', search: async () => [] })
-    const exec = (name: string, args: unknown) => ({ callId: 'a', name, arguments: args })
+    const exec = (name: string, args: unknown) => testExecution(name, args)
     expect(
       await ctx.tools.access(exec('web_fetch', { url: 'https://Docs.Example.com/a?b' })),
     ).toEqual({

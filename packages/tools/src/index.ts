@@ -22,9 +22,6 @@ import type {
   ToolExecution,
   ToolExecutionResult,
   ToolInput,
-  ToolPermissionAnswer,
-  ToolNotice,
-  ToolPermissionRequest,
   ToolPresentationContent,
   ToolPresentationView,
   ToolRegisterOptions,
@@ -44,16 +41,6 @@ declare module 'cordis' {
       exec: ToolExecution,
       next: () => Promise<ToolExecutionResult>,
     ): Promise<ToolExecutionResult>
-    /**
-     * waterfall: asks a person whether a call may run, for a session whose host gives no `ask`
-     * channel (a host without sessions of its own, a test); else `next()`.
-     */
-    'tools/ask'(
-      request: ToolPermissionRequest,
-      next: () => Promise<ToolPermissionAnswer>,
-    ): Promise<ToolPermissionAnswer>
-    /** Something the person should know, for a session whose host gives no `notice` channel. */
-    'tools/notice'(exec: ToolExecution, notice: ToolNotice): void
     /**
      * A session opened (its host emits this after answering its opening, off that path): a
      * listener readies what the session's first call would otherwise do for the first time (a
@@ -220,7 +207,8 @@ const sessionOf = toolSessionIdOf
 export { clipLongString, clipLongStrings, LONG_STRING_CHARS } from './clip'
 export { defineTool } from './definition'
 export { callEffect, defaultEffect } from './effect'
-export { rootSessionOf, tellPerson, toolSessionIdOf } from './session'
+export { configOf } from './config'
+export { tellPerson, toolSessionIdOf } from './session'
 export { fencedBlock } from './fence'
 export { plainTerminalText, terminalText } from './terminal-text'
 export { ToolError, TOOL_ERROR_CODES, isToolError } from './errors'

@@ -30,12 +30,23 @@ export type {
 export interface ToolSession {
   header: ToolSessionHeader
   /**
-   * What a call may use of its session's person and editor, as the host supplies them for this
-   * session (an ACP session's bridge); a child session answers with its parent's.
+   * What the session shares with the sessions of its tree: a root session owns it, and each of
+   * its child sessions holds the same object (so a child asks, tells and is judged as its root).
    */
-  readonly channels?: ToolSessionChannels
-  /** The session a child session works for (`header.parent` is its id): its mode and memory apply. */
-  readonly parent?: ToolSession
+  readonly scope: ToolSessionScope
+}
+
+/**
+ * One root session's scope, given whole when the session is created and shared by reference with
+ * its child sessions. A permission layer keys its "always allow" memory by this object.
+ */
+export interface ToolSessionScope {
+  /** The root session's id: its session tools are registered under it (ToolRegisterOptions). */
+  readonly id: string
+  /** The root session's permission mode (e.g. `ask`), when its host offers modes. */
+  readonly mode: string | undefined
+  /** What a call may use of the session's person and editor, as its host gave them. */
+  readonly channels: ToolSessionChannels
 }
 
 /** A session's ways to the person and the editor; each optional (a host may offer none). */
@@ -81,7 +92,7 @@ export interface ToolSessionHeader {
   parent?: string
 }
 
-/** The agent a tool runs for. Opaque beyond its session. */
+/** The agent a session belongs to. Opaque beyond its session and lifetime. */
 export interface ToolAgent {
   session: ToolSession
   /**
@@ -108,6 +119,12 @@ export interface ToolExecution {
   name: string
   /** The arguments as the model sent them (parsed JSON); validated by the registry. */
   arguments: unknown
+  /** The session the call runs for. */
+  session: ToolSession
+  /**
+   * The agent whose session it is, when an agent host runs the call: its lifetime, and the
+   * agent itself for a tool that starts a child session from it.
+   */
   agent?: ToolAgent
   signal?: AbortSignal
   /**
@@ -149,7 +166,7 @@ export interface ToolExecutionResult {
 export interface ToolRegisterOptions {
   /**
    * The id of the one session the tool is for: only that session's schemas list it and only
-   * its calls find it (a call's session is `exec.agent.session.header.id`). Default: every session.
+   * its calls find it (a call's is `exec.session.scope.id`, its root session's). Default: every session.
    */
   session?: string
 }
@@ -264,10 +281,7 @@ export interface ToolPermissionOption {
   name: string
 }
 
-/**
- * A call that needs a person's go-ahead, as its session's `ask` channel (or, for a session
- * without one, the `tools/ask` waterfall) carries it.
- */
+/** A call that needs a person's go-ahead, as its session's `ask` channel carries it. */
 export interface ToolPermissionRequest {
   exec: ToolExecution
   /** The call's card: title, kind and its locations made absolute. */
@@ -288,7 +302,7 @@ export type ToolPermissionAnswer =
   | { outcome: 'cancelled' }
   | { outcome: 'failed'; reason: string }
 
-/** What a person should know about their session (why commands are asked), as `tools/notice` carries it. */
+/** What a person should know about their session (why commands are asked), as its `notice` channel carries it. */
 export interface ToolNotice {
   /** One line that stands alone. */
   title: string

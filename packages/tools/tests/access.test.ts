@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { callEffect, defineTool } from '../src/index'
 import { makeContext } from './helpers/fixtures'
+import { testExecution } from '../src/testing'
 
 const searching = defineTool({
   name: 'find',
@@ -30,7 +31,7 @@ async function withTools() {
   return ctx
 }
 
-const call = (name: string, args: unknown) => ({ callId: 'c1', name, arguments: args })
+const call = (name: string, args: unknown) => testExecution(name, args)
 
 describe('access', () => {
   it('gives the hook answer on the parsed arguments', async () => {

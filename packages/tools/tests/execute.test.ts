@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../src/index'
 import type { ToolExecution, ToolExecutionResult } from '../src/index'
+import { testExecution } from '../src/testing'
 import { CodedError, makeContext, readLike } from './helpers/fixtures'
 
 function call(name: string, args: unknown, extra: Partial<ToolExecution> = {}): ToolExecution {
-  return { callId: 'call-1', name, arguments: args, ...extra }
+  return testExecution(name, args, extra)
 }
 
 function throwing(thrown: unknown) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { defineTool } from '../src/index'
 import { CodedError, makeContext } from './helpers/fixtures'
+import { testExecution } from '../src/testing'
 
 const writes: string[] = []
 const previewing = defineTool({
@@ -33,7 +34,7 @@ async function withTools() {
   return ctx
 }
 
-const call = (name: string, args: unknown) => ({ callId: 'c1', name, arguments: args })
+const call = (name: string, args: unknown) => testExecution(name, args)
 
 describe('previews', () => {
   it('gives the tool preview for valid arguments without running the tool', async () => {

@@ -1,8 +1,9 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import ToolRegistry, { ToolError, defineTool, isToolError } from '../src/index'
+import ToolRegistry, { ToolError, configOf, defineTool, isToolError } from '../src/index'
 import { makeContext, readLike, registering } from './helpers/fixtures'
+import { testExecution } from '../src/testing'
 
 const other = defineTool({
   name: 'other',
@@ -83,7 +84,7 @@ describe('disposal', () => {
     await fiber.dispose()
     expect(ctx.tools.names()).toEqual(['other'])
     expect(ctx.tools.schemas().map((schema) => schema.name)).toEqual(['other'])
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'read', arguments: {} })
+    const result = await ctx.tools.execute(testExecution('read', {}))
     expect(result.error?.code).toBe('TOOL_UNKNOWN')
   })
 
@@ -111,5 +112,32 @@ describe('disposal', () => {
     ctx.tools.register(readLike)
     await fiber.dispose()
     expect(ctx.get('tools')).toBeUndefined()
+  })
+})
+
+describe('configOf', () => {
+  it('gives a plugin the config cordis validated against its schema, defaults in', async () => {
+    const Config = z.object({ limit: z.number().default(3), name: z.string() }).prefault({
+      name: 'x',
+    })
+    const seen: { limit: number; name: string }[] = []
+    const ctx = new Context()
+    await ctx.plugin({
+      Config,
+      apply: (_ctx: Context, config: z.input<typeof Config>) =>
+        void seen.push(configOf(Config, config)),
+    })
+    await ctx.plugin(
+      {
+        Config,
+        apply: (_ctx: Context, config: z.input<typeof Config>) =>
+          void seen.push(configOf(Config, config)),
+      },
+      { name: 'y', limit: 5 },
+    )
+    expect(seen).toEqual([
+      { limit: 3, name: 'x' },
+      { limit: 5, name: 'y' },
+    ])
   })
 })

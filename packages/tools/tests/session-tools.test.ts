@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { defineTool } from '../src/index'
 import type { ToolExecution } from '../src/index'
 import { makeContext, readLike } from './helpers/fixtures'
+import { testExecution, testSession } from '../src/testing'
 
 const lookup = defineTool({
   name: 'lookup',
@@ -24,10 +25,8 @@ const lookup = defineTool({
   presentCall: () => ({ title: 'Look up', kind: 'read' }),
 })
 
-function callIn(session: string | undefined, name: string, args: unknown = {}): ToolExecution {
-  const agent =
-    session === undefined ? undefined : { session: { header: { id: session, cwd: '/' } } }
-  return { callId: 'c1', name, arguments: args, ...(agent && { agent }) }
+function callIn(session: string, name: string, args: unknown = {}): ToolExecution {
+  return testExecution(name, args, { session: testSession({ id: session, cwd: '/' }) })
 }
 
 async function withLookupIn(session: string): Promise<Context> {

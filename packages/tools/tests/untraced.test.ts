@@ -3,6 +3,7 @@
 import { Context } from 'cordis'
 import { describe, expect, it } from 'vitest'
 import ToolRegistry, { eventBusOf, untraced } from '../src/index'
+import { testExecution } from '../src/testing'
 
 declare module 'cordis' {
   interface Events {
@@ -37,7 +38,7 @@ describe('eventBusOf', () => {
       return next()
     })
     const bus = eventBusOf(ctx)
-    const exec = { callId: 'c', name: 'probe', arguments: {} }
+    const exec = testExecution('probe', {})
     const inner = async () => ({ callId: 'c', content: [], isError: false })
     await expect(bus.waterfall('tools/execute', exec, inner)).resolves.toMatchObject({
       isError: false,

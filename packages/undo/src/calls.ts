@@ -36,11 +36,16 @@ export async function changeOf(
 
 /** Asks the person (the session's ask channel) whether to overwrite files changed since. */
 export async function askOverwrite(agent: Agent, paths: readonly string[]): Promise<boolean> {
-  const ask = agent.session.channels?.ask
+  const ask = agent.session.scope.channels.ask
   if (ask === undefined) return false
   const count = paths.length === 1 ? 'a file' : `${paths.length} files`
   const answer = await ask({
-    exec: { callId: `undo-${randomUUID()}`, name: 'undo', arguments: { paths } },
+    exec: {
+      callId: `undo-${randomUUID()}`,
+      name: 'undo',
+      arguments: { paths },
+      session: agent.session,
+    },
     presentation: {
       title: `Undo: ${count} changed since the turn`,
       kind: 'edit',

@@ -6,7 +6,7 @@
 import { homedir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import type { Agent } from '@deepseek-ai/dsh-agent' // and its augmentation: ctx.agents, agents/deleted
-import { rootSessionOf } from '@deepseek-ai/dsh-tools'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import { z } from 'zod'
@@ -70,7 +70,7 @@ export default class Undo extends Service {
 
   constructor(ctx: Context, config: UndoConfig = {}) {
     super(ctx, 'undo')
-    const { keepTurns, maxFileBytes, git, ...given } = config as z.output<typeof Config>
+    const { keepTurns, maxFileBytes, git, ...given } = configOf(Config, config)
     const dir = given.dir ?? defaultSnapshotsDir()
     this.dir = dir
     this.keepTurns = keepTurns
@@ -81,9 +81,8 @@ export default class Undo extends Service {
         : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
     )
     ctx.on('tools/execute', async (exec, next) => {
-      const own = exec.agent?.session
-      if (own === undefined) return next()
-      const rootId = rootSessionOf(own).header.id
+      const own = exec.session
+      const rootId = own.scope.id
       const undo = this.sessions.get(rootId)
       if (undo === undefined) return next()
       const change = await changeOf(ctx.tools, exec, own.header.cwd, rootId)

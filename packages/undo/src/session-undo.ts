@@ -96,7 +96,7 @@ export class SessionUndo {
       const turn = direction === 'undo' ? log.lastDone() : log.firstUndone()
       if (turn === undefined) return { outcomes: [] }
       const header = this.agent.session.header
-      const files = this.agent.session.channels?.files
+      const files = this.agent.session.scope.channels.files
       const outcomes = await restoreTurn(turn, direction, {
         store: await this.options.store,
         sessionId: this.id,

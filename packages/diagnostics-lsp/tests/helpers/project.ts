@@ -13,6 +13,7 @@ import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
 import * as ToolFs from '@deepseek-ai/dsh-tool-fs'
 import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolExecutionResult, ToolSessionChannels } from '@deepseek-ai/dsh-tools'
+import { testExecution, testSession } from '@deepseek-ai/dsh-tools/testing'
 import LspDiagnostics from '../../src/index'
 import type { LspDiagnosticsConfig } from '../../src/index'
 
@@ -97,16 +98,18 @@ export async function mountTools(
     ...config,
   })
   const lifetime = new AbortController()
-  const header = { id: 's1', cwd: root, ...(session.mode !== undefined && { mode: session.mode }) }
   const agent = {
-    session: { header, ...(session.channels && { channels: session.channels }) },
+    session: testSession({ id: 's1', cwd: root, ...session }),
     lifetime: lifetime.signal,
   }
   let calls = 0
   return {
     ctx,
     root,
-    run: (name, args) => ctx.tools.execute({ callId: `c${++calls}`, name, arguments: args, agent }),
+    run: (name, args) =>
+      ctx.tools.execute(
+        testExecution(name, args, { callId: `c${++calls}`, session: agent.session, agent }),
+      ),
     release: () => lifetime.abort(),
     dispose: async () => {
       await diagnostics.dispose()

@@ -18,7 +18,7 @@ export const skillPrompt = `## Skills (skill)
 
 export function createSkillTool(ctx: Context) {
   const skillOf = (args: SkillArgs, exec: ToolExecution) => {
-    const session = exec.agent?.session.header.id
+    const session = exec.session.header.id
     const knowledge = untraced(ctx.knowledge)
     const skill = session === undefined ? undefined : knowledge.skill(session, args.name)
     if (skill !== undefined) return skill
@@ -54,14 +54,14 @@ export function createSkillTool(ctx: Context) {
     },
     presentResult: presentSkillResult,
     access: (args, exec) => {
-      const session = exec.agent?.session.header.id
+      const session = exec.session.header.id
       const skill =
         session === undefined ? undefined : untraced(ctx.knowledge).skill(session, args.name)
       // An unknown name reads nothing: it fails without asking anyone.
       return {
         effect: 'read',
         access: 'read',
-        scope: skill === undefined ? [exec.agent?.session.header.cwd ?? '/'] : [skill.path],
+        scope: skill === undefined ? [exec.session.header.cwd ?? '/'] : [skill.path],
       }
     },
   })

@@ -14,9 +14,11 @@ import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type {
   ToolExecution,
   ToolExecutionResult,
+  ToolPermissionAnswer,
   ToolPermissionRequest,
   ToolSession,
 } from '@deepseek-ai/dsh-tools'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 import McpServers from '../../src/index'
 import type { McpConfig, McpNotice, McpServerConfigInput, McpSessionHandle } from '../../src/index'
 
@@ -75,11 +77,12 @@ export async function makeStack(config: McpConfig = {}): Promise<McpStack> {
   const mcp = ctx.plugin(McpServers, config)
   await mcp
   const asked: ToolPermissionRequest[] = []
-  ctx.on('tools/ask', async (request) => {
+  // Each session's person: what they are asked, and the answer the test set.
+  const ask = async (request: ToolPermissionRequest): Promise<ToolPermissionAnswer> => {
     asked.push(request)
     const option = request.options.find((offered) => offered.kind === stack.answer)
     return { outcome: 'selected', optionId: option?.optionId ?? 'none offered' }
-  })
+  }
   const notices: McpNotice[] = []
   const handles: McpSessionHandle[] = []
   const sessions = new Map<string, ToolSession>()
@@ -97,14 +100,14 @@ export async function makeStack(config: McpConfig = {}): Promise<McpStack> {
     },
     call(id, name, args = {}, options = {}) {
       // One session object per id, as an agent has: the permission layer keeps its state by it.
-      const session = sessions.get(id) ?? { header: { id, cwd, roots: [cwd] } }
+      const session = sessions.get(id) ?? testSession({ id, cwd, roots: [cwd], channels: { ask } })
       sessions.set(id, session)
       session.header.mode = options.mode ?? 'ask'
       const exec: ToolExecution = {
         callId: `call-${name}`,
         name,
         arguments: args,
-        agent: { session },
+        session,
         ...(options.signal && { signal: options.signal }),
         ...(options.report && { report: options.report }),
       }

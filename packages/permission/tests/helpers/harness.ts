@@ -1,5 +1,5 @@
 // A context with a real ToolRegistry, the probe tools, a file system (MemoryFileSystem at /w,
-// or LocalFileSystem on a real directory), a `tools/ask` listener that records each request
+// or LocalFileSystem on a real directory), sessions whose `ask` channel records each request
 // and replies as the test sets, and the permission plugin under test.
 import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
@@ -11,15 +11,17 @@ import type {
   ToolPermissionAnswer,
   ToolPermissionRequest,
   ToolSession,
+  ToolSessionChannels,
   ToolSessionHeader,
 } from '@deepseek-ai/dsh-tools'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 import * as Permission from '../../src/index'
 import type { PermissionConfig } from '../../src/index'
 import { registerProbeTools } from './tools'
 import type { ToolProbe } from './tools'
 
-/** An answer, or `next` (pass to the unanswered default), or `never` (no answer at all). */
-export type Reply = ToolPermissionAnswer | 'next' | 'never'
+/** An answer, or `never` (no answer at all). */
+export type Reply = ToolPermissionAnswer | 'never'
 
 export const ALLOW_ONCE: ToolPermissionAnswer = { outcome: 'selected', optionId: 'allow_once' }
 export const ALLOW_ALWAYS: ToolPermissionAnswer = { outcome: 'selected', optionId: 'allow_always' }
@@ -29,7 +31,7 @@ export interface HarnessOptions {
   config?: PermissionConfig
   /** A real directory for LocalFileSystem; else MemoryFileSystem with cwd `/w`. */
   disk?: string
-  /** No `tools/ask` listener at all: the unanswered default decides. */
+  /** Sessions without an `ask` channel: the unanswered default decides. */
   noAsker?: boolean
 }
 
@@ -42,18 +44,35 @@ const FIBER_ACTIVE = 2
 
 let sessions = 0
 
+/** The person the sessions ask: the harness made last's (tests of a file run one at a time). */
+let person: Harness | undefined
+
+/** The channels of every test session: `ask` reaches the person, unless they cannot be asked. */
+const channels: ToolSessionChannels = {
+  get ask() {
+    return person?.ask
+  },
+}
+
 /** A session whose header has `cwd` and the given fields. */
 export function session(cwd: string, header: Partial<ToolSessionHeader> = {}): ToolSession {
   sessions += 1
-  return { header: { id: `s${sessions}`, cwd, ...header } }
+  return testSession({ id: `s${sessions}`, cwd, ...header, channels })
+}
+
+/** A session with no roots and no mode: the host's default mode, nothing inside. */
+export function rootless(): ToolSession {
+  return session('/', { roots: [] })
 }
 
 export class Harness {
   readonly probe: ToolProbe = { ran: [] }
-  /** The requests `tools/ask` carried, in order. */
+  /** The requests the sessions' `ask` channel carried, in order. */
   readonly asked: ToolPermissionRequest[] = []
-  /** How the test's `tools/ask` listener replies. */
+  /** How the person replies. */
   reply: Reply = ALLOW_ONCE
+  /** The sessions' `ask` channel; none when nobody can be asked. */
+  ask: ((request: ToolPermissionRequest) => Promise<ToolPermissionAnswer>) | undefined
   private calls = 0
 
   /** The permission plugin's fiber, once loaded. */
@@ -73,7 +92,7 @@ export class Harness {
       callId: `c${this.calls}`,
       name,
       arguments: typeof args === 'string' ? { file_path: args } : args,
-      ...(how.session === undefined ? {} : { agent: { session: how.session } }),
+      session: how.session ?? rootless(),
       ...(how.signal === undefined ? {} : { signal: how.signal }),
     })
   }
@@ -97,13 +116,13 @@ export async function makeHarness(options: HarnessOptions = {}): Promise<Harness
   else await ctx.plugin(LocalFileSystem, { cwd: options.disk })
   await ctx.plugin(ToolRegistry)
   const harness = new Harness(ctx)
+  person = harness
   if (!options.noAsker) {
-    ctx.on('tools/ask', (request, next) => {
+    harness.ask = (request) => {
       harness.asked.push(request)
-      if (harness.reply === 'next') return next()
       if (harness.reply === 'never') return new Promise<never>(() => undefined)
       return Promise.resolve(harness.reply)
-    })
+    }
   }
   harness.fiber = await loadPermission(ctx, options.config)
   registerProbeTools(ctx.tools, harness.probe)

@@ -15,10 +15,12 @@ import type {
   ToolExecutionResult,
   ToolNotice,
   ToolPermissionRequest,
+  ToolSessionChannels,
   ToolSession,
 } from '@deepseek-ai/dsh-tools'
 import SandboxShell from '../../src/index'
 import type { SandboxShellConfig } from '../../src/index'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 export interface SandboxStack {
   ctx: Context
@@ -88,11 +90,18 @@ export async function sandboxStack(
     async call(name, args, callOptions = {}) {
       const mode = callOptions.mode ?? 'auto-edit'
       const id = callOptions.session ?? `session-${mode}`
-      const session = (sessions[id] ??= { header: { id, cwd: root, roots: [root], mode } })
+      const session = (sessions[id] ??= testSession({
+        id,
+        cwd: root,
+        roots: [root],
+        mode,
+        channels: personOf(id),
+      }))
       return ctx.tools.execute({
         callId: `call-${++calls}`,
         name,
         arguments: args,
+        session,
         agent: { session, lifetime: lifetime.signal },
       })
     },
@@ -102,13 +111,16 @@ export async function sandboxStack(
       await rm(base, { recursive: true, force: true })
     },
   }
-  ctx.on('tools/ask', async (request) => {
-    stack.asked.push(request)
-    return { outcome: 'selected', optionId: stack.reply }
-  })
-  ctx.on('tools/notice', (exec, notice) => {
-    stack.notices.push({ session: exec.agent?.session.header.id ?? '', notice })
-  })
+  /** Session `id`'s person: what they are asked and told. */
+  function personOf(id: string): ToolSessionChannels {
+    return {
+      ask: async (request) => {
+        stack.asked.push(request)
+        return { outcome: 'selected', optionId: stack.reply }
+      },
+      notice: (notice) => void stack.notices.push({ session: id, notice }),
+    }
+  }
   return stack
 }
 

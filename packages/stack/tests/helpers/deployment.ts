@@ -7,6 +7,7 @@ import { Context } from 'cordis'
 import type { Fiber } from 'cordis'
 import type { ToolFsConfig } from '@deepseek-ai/dsh-tool-fs'
 import type { ToolAgent, ToolExecutionResult } from '@deepseek-ai/dsh-tools'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 import * as Stack from '../../src/index'
 import type { DshStackOptions } from '../../src/index'
 
@@ -21,7 +22,7 @@ export interface Deployment {
   /** The stack's fiber: disposing it unloads every plugin of the stack. */
   stack: Fiber
   agent(id: string, cwd?: string): ToolAgent
-  run(agent: ToolAgent | undefined, name: string, args: unknown): Promise<ToolExecutionResult>
+  run(agent: ToolAgent, name: string, args: unknown): Promise<ToolExecutionResult>
   close(): Promise<void>
 }
 
@@ -37,9 +38,15 @@ export async function deploy(
     ctx,
     dir,
     stack,
-    agent: (id, cwd = dir) => ({ session: { header: { id, cwd } } }),
+    agent: (id, cwd = dir) => ({ session: testSession({ id, cwd }) }),
     run: (agent, name, args) =>
-      ctx.tools.execute({ callId: `call-${++calls}`, name, arguments: args, agent }),
+      ctx.tools.execute({
+        callId: `call-${++calls}`,
+        name,
+        arguments: args,
+        session: agent.session,
+        agent,
+      }),
     async close() {
       await stack.dispose()
       await rm(dir, { recursive: true, force: true })

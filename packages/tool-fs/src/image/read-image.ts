@@ -86,8 +86,8 @@ async function readImage(
   args: ReadImageArgs,
   exec: ToolExecution,
 ) {
-  const session = exec.agent?.session
-  const target = await fs.resolve(args.file_path, { cwd: session?.header.cwd, session, call: exec })
+  const { session } = exec
+  const target = await fs.resolve(args.file_path, { cwd: session.header.cwd, session, call: exec })
   const info = await fs.stat(target, exec.signal)
   if (info === undefined) throw notFoundError(target.displayPath)
   if (info.type !== 'file') {

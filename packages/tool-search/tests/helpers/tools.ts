@@ -7,6 +7,7 @@ import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type { ToolExecutionResult } from '@deepseek-ai/dsh-tools'
 import * as ToolSearch from '../../src/index'
 import type { ToolSearchConfig } from '../../src/index'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 export interface SearchTools {
   ctx: Context
@@ -37,7 +38,7 @@ export async function mountSearch(
         callId: `c${++calls}`,
         name,
         arguments: args,
-        agent: { session: { header: { id: 's1', cwd: options.cwd ?? cwd } } },
+        session: testSession({ id: 's1', cwd: options.cwd ?? cwd }),
         ...(options.signal && { signal: options.signal }),
       }),
     text: (result) => result.content.map((block) => block.text).join('\n'),

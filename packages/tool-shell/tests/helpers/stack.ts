@@ -16,10 +16,12 @@ import ToolRegistry from '@deepseek-ai/dsh-tools'
 import type {
   ToolExecution,
   ToolExecutionResult,
+  ToolPermissionAnswer,
   ToolPermissionRequest,
   ToolSession,
 } from '@deepseek-ai/dsh-tools'
 import * as ToolShell from '../../src/index'
+import { testSession } from '@deepseek-ai/dsh-tools/testing'
 
 export interface ShellStack {
   ctx: Context
@@ -73,11 +75,12 @@ export async function shellStack(
       // One session per mode, kept: the permission layer remembers per session object.
       const mode = options.mode ?? 'full-access'
       const header = { id: `session-${mode}`, cwd: root, roots: [root], mode }
-      const session = (sessions[mode] ??= { header })
+      const session = (sessions[mode] ??= testSession({ ...header, channels: { ask } }))
       return ctx.tools.execute({
         callId: options.callId ?? `call-${++calls}`,
         name,
         arguments: args,
+        session,
         agent: { session, lifetime: stack.lifetime.signal },
         ...(options.signal && { signal: options.signal }),
         ...(options.report && { report: options.report }),
@@ -92,10 +95,11 @@ export async function shellStack(
       await rm(root, { recursive: true, force: true })
     },
   }
-  ctx.on('tools/ask', async (request) => {
+  /** The sessions' person: what they are asked, and the answer the test set. */
+  async function ask(request: ToolPermissionRequest): Promise<ToolPermissionAnswer> {
     stack.asked.push(request)
     return { outcome: 'selected', optionId: stack.reply }
-  })
+  }
   return stack
 }
 
