@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { codedError, guardOf } from '../src/coded-error'
 import ToolRegistry, { ToolError, isToolError } from '../src/index'
+import { testExecution } from '../src/testing'
 import { Context } from 'cordis'
 import { z } from 'zod'
 
@@ -75,7 +76,7 @@ describe('a thrown coded error', () => {
         throw new SampleError('SAMPLE_TWO', 'the second thing failed')
       },
     })
-    const result = await ctx.tools.execute({ callId: 'c1', name: 'fails', arguments: {} })
+    const result = await ctx.tools.execute(testExecution('fails', {}))
     expect(result).toMatchObject({
       isError: true,
       content: [{ type: 'text', text: 'Error: the second thing failed' }],
