@@ -37,9 +37,15 @@ export default tseslint.config(
     },
   },
   {
-    // Sizes that guard themselves, for the packages held to them so far.
-    files: ['packages/acp-agent/src/**', 'packages/acp-testing/src/**'],
+    // Sizes that guard themselves: no product file over 300 lines, no function over 60.
+    files: ['packages/*/src/**'],
     rules: { 'max-lines': ['error', 300], 'max-lines-per-function': ['error', 60] },
+  },
+  {
+    // The providers' contract suites are vitest suites (describe blocks of cases), not product
+    // functions: held to the file size only.
+    files: ['packages/*/src/contract/**'],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['packages/*/tests/**', 'bench/**'],

@@ -5,7 +5,7 @@ import { Service } from 'cordis'
 import type { Context } from 'cordis'
 import type { LlmModelMove, LlmThoughtLevels } from '@deepseek-ai/dsh-llm' // and ctx.llm
 import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ctx.systemPrompt
-import { configOf, untraced } from '@deepseek-ai/dsh-tools'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import { Agent } from './agent'
 import { AgentError } from './errors'
 import { historyOf } from './history'
@@ -24,12 +24,8 @@ import type {
   StoredChildSession,
   StoredSession,
 } from './store'
-import type {
-  AgentChildOptions,
-  AgentCreateOptions,
-  AgentRestoreOptions,
-  SessionHeader,
-} from './types'
+import type { AgentChildOptions, AgentCreateOptions, AgentRestoreOptions } from './types'
+import type { SessionHeader } from './types'
 
 declare module 'cordis' {
   interface Context {
@@ -296,11 +292,5 @@ export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from '
 export { cutOutput, elideBefore, recentStart, stubFor } from './elide'
 export type { KeepToolOutput } from './elide'
 export { historyOf } from './history'
-export { SessionCommands } from './commands'
-export type {
-  SessionCommand,
-  SessionCommandAction,
-  SessionCommandRank,
-  ShadowedCommand,
-} from './commands'
+export * from './commands'
 export { READ_CONCURRENCY } from './lanes'

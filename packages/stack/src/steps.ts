@@ -44,11 +44,20 @@ import * as WarmUp from './warm-up'
 import NoticeLlm from './notice-llm'
 import type { DshModelOptions, DshStackOptions } from './options'
 
+type AddStep = (label: string, load: PluginStep[1]) => void
+
 export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[] {
   const steps: PluginStep[] = []
-  const add = (label: string, load: PluginStep[1]) => steps.push([label, load])
+  const add: AddStep = (label, load) => steps.push([label, load])
   const fileSystem = fileSystemStep(ctx, options)
   if (fileSystem !== undefined) steps.push(fileSystem)
+  toolSteps(ctx, options, add)
+  hostSteps(ctx, options, add)
+  return steps
+}
+
+/** The seams, their providers and policies, and the tools that stand on them. */
+function toolSteps(ctx: Context, options: DshStackOptions, add: AddStep): void {
   if (options.fsPolicy !== undefined) add('fs-policy', () => ctx.plugin(FsPolicy))
   add('tools', () => ctx.plugin(ToolRegistry))
   add('system-prompt', () => ctx.plugin(SystemPrompt))
@@ -79,6 +88,10 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
   }
   if (web !== undefined && toolWeb !== undefined)
     add('tool-web', () => ctx.plugin(ToolWeb, toolWeb))
+}
+
+/** The model, the agent host, the bridge, and what follows each of the bridge's sessions. */
+function hostSteps(ctx: Context, options: DshStackOptions, add: AddStep): void {
   const { llm, agents, acp, mcp } = options
   if (llm !== undefined) add('llm', () => loadModel(ctx, llm))
   if (agents !== undefined) add('agent', () => ctx.plugin(Agents, agents))
@@ -107,7 +120,6 @@ export function stackSteps(ctx: Context, options: DshStackOptions): PluginStep[]
     add('undo', () => ctx.plugin(Undo, options.undo))
     add('undo-sessions', () => ctx.plugin(UndoSessions))
   }
-  return steps
 }
 
 function loadModel(ctx: Context, model: DshModelOptions): ReturnType<PluginStep[1]> {

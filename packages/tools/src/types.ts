@@ -11,20 +11,7 @@ import type {
   ToolPresentationView,
 } from './presentation-types'
 
-export type {
-  ToolContent,
-  ToolImage,
-  ToolOutput,
-  ToolKind,
-  ToolLocation,
-  ToolPresentationContent,
-  ToolCallPresentation,
-  ToolTerminalCall,
-  ToolTerminalResult,
-  ToolPlanEntry,
-  ToolResultPresentation,
-  ToolPresentationView,
-} from './presentation-types'
+export type * from './presentation-types'
 
 /** The session a tool runs for: `header.cwd` is its workspace. */
 export interface ToolSession {
