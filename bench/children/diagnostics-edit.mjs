@@ -59,7 +59,11 @@ for (let i = 0; i < files; i++) {
 }
 const middle = Math.floor(files / 2)
 const target = join(root, 'src', `m${middle}.ts`)
-const agent = { session: { header: { id: 'bench', cwd: root } } }
+const session = {
+  header: { id: 'bench', cwd: root },
+  scope: { id: 'bench', mode: undefined, channels: {} },
+}
+const agent = { session }
 
 async function mount(withDiagnostics) {
   const ctx = new Context()
@@ -83,6 +87,7 @@ async function timedEdit({ ctx }) {
     callId: `c${Math.random()}`,
     name: 'edit',
     arguments: { file_path: target, old_string: oldString, new_string: newString },
+    session,
     agent,
   })
   const ms = performance.now() - start

@@ -28,6 +28,7 @@ const call = async (name, args) => {
     callId: `b${++calls}`,
     name,
     arguments: { file_path: file, ...args },
+    session: agent.session,
     agent,
   })
   if (result.isError) throw new Error(`${name} failed: ${result.content[0].text}`)

@@ -33,7 +33,7 @@ export async function loadStack({ cwd, policy = false, app = false, maxEditBytes
 
 /** An agent-like actor for tool executions: the policy keys its state on `session`. */
 export function fakeAgent(cwd, id = 'bench-session') {
-  return { session: { header: { id, cwd } } }
+  return { session: { header: { id, cwd }, scope: { id, mode: undefined, channels: {} } } }
 }
 
 const registries = new WeakMap()
@@ -55,7 +55,8 @@ export async function registryOf(ctx) {
 /** Executes one tool call (ctx.tools.execute) and throws when the result is an error. */
 export async function callTool(ctx, exec) {
   const registry = registries.get(ctx) ?? (await registryOf(ctx))
-  const result = await registry.execute({ callId: `call-${Math.random()}`, ...exec })
+  const call = { callId: `call-${Math.random()}`, session: exec.agent?.session, ...exec }
+  const result = await registry.execute(call)
   if (result.isError) {
     throw new Error(`${exec.name} failed: ${result.content.map((c) => c.text).join('\n')}`)
   }
