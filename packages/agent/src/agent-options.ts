@@ -1,12 +1,12 @@
-// What the agents service gives an Agent it makes (./start): its session's header and scope,
+// What the agents service gives an Agent it makes (./sessions/start): its session's header and scope,
 // the services of its turns, the step limit, its model, the compaction policy and the context
 // sources. Types only.
 import type { LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolSessionScope } from '@deepseek-ai/dsh-tools'
-import type { ContextPolicy } from './context'
-import type { ContextSourceOf } from './context-sources'
-import type { LoopServices } from './loop'
-import type { ListenerErrorHandler } from './session-log'
+import type { ContextPolicy } from './context/context'
+import type { ContextSourceOf } from './context/context-sources'
+import type { LoopServices } from './turn/loop'
+import type { ListenerErrorHandler } from './sessions/session-log'
 import type { SessionEvent, SessionHeader } from './types'
 
 /** `A`: the agent made from them (`Agent`), which its callbacks are given. */
@@ -29,7 +29,7 @@ export interface AgentOptions<A> {
   onDispose?: (agent: A) => void
   /** A stored session's events and conversation, when the agent goes on from them. */
   restored?: { events: readonly SessionEvent[]; history: LlmMessage[] }
-  /** What adds notes to the conversation (./context-sources), looked up at each step. */
+  /** What adds notes to the conversation (./context/context-sources), looked up at each step. */
   contextSources?: () => readonly ContextSourceOf<A>[]
   /** Reports a problem that does not stop the turn (a context source that failed). */
   warn?: (problem: string) => void

@@ -1,23 +1,23 @@
 // Agent: one session (header + append-only event log) and its conversation with the model.
 // It owns the turn bookkeeping — one turn at a time, turn/start and turn/end exactly once,
-// cancel and dispose — and hands each turn to the loop (./loop); it keeps the session's model
-// and its context window (./context), and compacts on demand. It is not a Cordis service;
+// cancel and dispose — and hands each turn to the loop (./turn/loop); it keeps the session's model
+// and its context window (./context/context), and compacts on demand. It is not a Cordis service;
 // the Agents service creates agents and gives them the services a turn needs.
 import { randomUUID } from 'node:crypto'
 import type { LlmImage, LlmMessage } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
 import type { AgentOptions } from './agent-options'
-import { SessionContext } from './context'
-import { SessionCommands } from './commands'
-import { carriedBy, gatherNotes } from './context-sources'
-import type { ContextSourceOf } from './context-sources'
-import { assertTakesImages, userMessageOf } from './images'
-import { runTurn } from './loop'
-import type { TurnOutcome, TurnSession } from './loop'
-import { SessionLog } from './session-log'
-import { currentPlanOf } from './plan'
-import { sessionTitleOf } from './title'
-import { announceChild, assertCanSend, guardTurn } from './turn-guard'
+import { SessionContext } from './context/context'
+import { SessionCommands } from './sessions/commands'
+import { carriedBy, gatherNotes } from './context/context-sources'
+import type { ContextSourceOf } from './context/context-sources'
+import { assertTakesImages, userMessageOf } from './turn/images'
+import { runTurn } from './turn/loop'
+import type { TurnOutcome, TurnSession } from './turn/loop'
+import { SessionLog } from './sessions/session-log'
+import { currentPlanOf } from './turn/plan'
+import { sessionTitleOf } from './sessions/title'
+import { announceChild, assertCanSend, guardTurn } from './turn/turn-guard'
 import type { SessionEvent, SessionListener, TurnEnd } from './types'
 
 interface RunningTurn {
@@ -30,7 +30,7 @@ export class Agent implements ToolAgent {
   readonly session: SessionLog
   /** The session's context window: how full it is, what it cost, its compaction. */
   readonly context: SessionContext
-  /** The slash commands the session offers (./commands): plugins offer, a bridge draws them. */
+  /** The slash commands the session offers (./sessions/commands): plugins offer, a bridge draws them. */
   readonly commands = new SessionCommands()
   private readonly history: LlmMessage[]
   /** Notes waiting for the next model request (`note`). */
@@ -38,7 +38,7 @@ export class Agent implements ToolAgent {
   private current: RunningTurn | undefined
   private disposal: Promise<void> | undefined
   private readonly released = new AbortController()
-  /** What each of the session's turns uses (./loop). */
+  /** What each of the session's turns uses (./turn/loop). */
   private readonly turns: TurnSession
   private readonly childListeners = new Set<(child: Agent) => void>()
   constructor(private readonly options: AgentOptions<Agent>) {

@@ -1,8 +1,8 @@
 // The agents service's config: the step limit, when a session is compacted and what survives
 // it, and where sessions are stored. Validated by Cordis when the plugin loads.
 import { z } from 'zod'
-import type { ContextPolicy } from './context'
-import type { SessionStore } from './store'
+import type { ContextPolicy } from './context/context'
+import type { SessionStore } from './sessions/store'
 
 export const Config = z
   .object({

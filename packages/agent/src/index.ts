@@ -8,22 +8,22 @@ import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ct
 import { configOf } from '@deepseek-ai/dsh-tools'
 import { Agent } from './agent'
 import { AgentError } from './errors'
-import { historyOf } from './history'
-import type { ContextPolicy } from './context'
+import { historyOf } from './turn/history'
+import type { ContextPolicy } from './context/context'
 import { Config, policyOf } from './config'
 import type { AgentsConfig } from './config'
-import type { ContextSourceOf } from './context-sources'
-import { SessionRecording } from './recording'
-import { childHeader, rootHeader, startAgent } from './start'
-import type { AgentStart } from './start'
-import { SessionScope } from './session-log'
+import type { ContextSourceOf } from './context/context-sources'
+import { SessionRecording } from './sessions/recording'
+import { childHeader, rootHeader, startAgent } from './sessions/start'
+import type { AgentStart } from './sessions/start'
+import { SessionScope } from './sessions/session-log'
 import type {
   SessionListOptions,
   SessionListPage,
   SessionStore,
   StoredChildSession,
   StoredSession,
-} from './store'
+} from './sessions/store'
 import type { AgentChildOptions, AgentCreateOptions, AgentRestoreOptions } from './types'
 import type { SessionHeader } from './types'
 
@@ -216,7 +216,7 @@ export default class Agents extends Service {
   }
 
   /**
-   * Adds a context source (./context-sources): every session asks it for notes before each
+   * Adds a context source (./context/context-sources): every session asks it for notes before each
    * model request, until the returned function is called or the caller's plugin is disposed.
    */
   addContextSource(source: ContextSource): () => void {
@@ -276,21 +276,21 @@ export { Agent } from './agent'
 export { AGENT_ERROR_CODES, AgentError, isAgentError } from './errors'
 export type { AgentErrorCode } from './errors'
 export type * from './types'
-export type * from './store'
-export { currentPlanOf } from './plan'
-export type { SessionPlan } from './plan'
-export { TITLE_MAX_CHARS, sessionTitleOf } from './title'
-export { SessionContext } from './context'
-export type { ContextPolicy, SessionContextOptions } from './context'
+export type * from './sessions/store'
+export { currentPlanOf } from './turn/plan'
+export type { SessionPlan } from './turn/plan'
+export { TITLE_MAX_CHARS, sessionTitleOf } from './sessions/title'
+export { SessionContext } from './context/context'
+export type { ContextPolicy, SessionContextOptions } from './context/context'
 export { Config } from './config'
 export type { AgentsConfig } from './config'
-export { SessionScope } from './session-log'
-export type { ContextNote, ContextSourceOf } from './context-sources'
+export { SessionScope } from './sessions/session-log'
+export type { ContextNote, ContextSourceOf } from './context/context-sources'
 /** A source of notes for the agent host's sessions (`ctx.agents.addContextSource`). */
 export type ContextSource = ContextSourceOf<Agent>
-export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from './tokens'
-export { cutOutput, elideBefore, recentStart, stubFor } from './elide'
-export type { KeepToolOutput } from './elide'
-export { historyOf } from './history'
-export * from './commands'
-export { READ_CONCURRENCY } from './lanes'
+export { ContextMeter, estimateMessage, estimateRequest, estimateTokens } from './context/tokens'
+export { cutOutput, elideBefore, recentStart, stubFor } from './context/elide'
+export type { KeepToolOutput } from './context/elide'
+export { historyOf } from './turn/history'
+export * from './sessions/commands'
+export { READ_CONCURRENCY } from './turn/lanes'

@@ -1,8 +1,8 @@
 // A session's slash commands (SessionCommands): which command a name goes to, which are hidden,
 // what a prompt names, and who is told of a change.
 import { describe, expect, it } from 'vitest'
-import { SessionCommands } from '../src/commands'
-import type { SessionCommand } from '../src/commands'
+import { SessionCommands } from '../src/sessions/commands'
+import type { SessionCommand } from '../src/sessions/commands'
 
 const command = (name: string, origin?: string): SessionCommand => ({
   name,

@@ -4,7 +4,7 @@
 // session sends them again. Pure.
 import type { LlmImage, LlmMessage, LlmModelInfo } from '@deepseek-ai/dsh-llm'
 import type { ToolContent, ToolImage } from '@deepseek-ai/dsh-tools'
-import { AgentError } from './errors'
+import { AgentError } from '../errors'
 
 type ToolMessage = Extract<LlmMessage, { role: 'tool' }>
 

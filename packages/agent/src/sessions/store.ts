@@ -3,7 +3,7 @@
 // Synchronous on purpose: an event is handed to the operating system before the next one is
 // appended, so a crash loses at most the event in flight, and the host's event order is the
 // store's. Types only; a store on disk is `@deepseek-ai/dsh-session-store`.
-import type { SessionEvent, SessionHeader } from './types'
+import type { SessionEvent, SessionHeader } from '../types'
 
 /** A session's header as stored: the header, and what a listing shows of it. */
 export interface StoredSessionHeader extends SessionHeader {

@@ -3,17 +3,17 @@
 // that would pass the threshold, old tool outputs are elided in one batch (./elide), then, if
 // still too full, the older conversation is summarised by one model request (./summarise),
 // and as a last resort recent outputs are cut. Each compaction is logged (context/compacting,
-// context/compacted) so a loaded session rebuilds the same conversation (./history).
+// context/compacted) so a loaded session rebuilds the same conversation (../turn/history).
 import { randomUUID } from 'node:crypto'
 import { costOf, ratesAt } from '@deepseek-ai/dsh-llm'
 import type { Llm, LlmMessage, LlmModelInfo, LlmToolSchema, LlmUsage } from '@deepseek-ai/dsh-llm'
 import { cutOutput, elideBefore, isStub, recentStart } from './elide'
 import type { KeepToolOutput } from './elide'
-import { errorMessage } from './model-stream'
+import { errorMessage } from '../turn/model-stream'
 import { openingOf, summarise } from './summarise'
 import { ContextMeter, estimateMessage } from './tokens'
 import type { MeteredRequest } from './tokens'
-import type { CompactionRecord, CompactionTrigger, SessionEvent } from './types'
+import type { CompactionRecord, CompactionTrigger, SessionEvent } from '../types'
 
 export interface ContextPolicy {
   /** The share of the window a request may fill before a compaction (default 0.8). */

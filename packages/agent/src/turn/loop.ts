@@ -3,20 +3,20 @@
 // reached (max-steps), the turn is cancelled (cancelled) or the model fails (error).
 // A step is one model request; the next one goes once the calls' cards were written out (the
 // session's `written` channel). Before each, the notes waiting (agent.note) join the
-// conversation as user messages, and the session's context (./context) makes the
+// conversation as user messages, and the session's context (../context/context) makes the
 // request fit the window, compacting when it must; after each, the usage is logged; a request
 // the server still refuses as too long is compacted harder and sent once more. The loop
 // appends to the conversation history as it goes and always leaves it a valid conversation.
 // Not here: turn bookkeeping (busy, turn/start, turn/end), which the Agent owns.
 import type { Llm, LlmMessage, LlmModelInfo, LlmToolSchema } from '@deepseek-ai/dsh-llm'
 import type { ToolAgent } from '@deepseek-ai/dsh-tools'
-import type { SessionContext } from './context'
+import type { SessionContext } from '../context/context'
 import { errorMessage, streamModelResponse } from './model-stream'
 import type { ModelResponse } from './model-stream'
 import { imagesFor } from './images'
 import { runToolCalls } from './tool-calls'
 import type { ToolRunner } from './tool-calls'
-import type { SessionEvent, TurnEndReason } from './types'
+import type { SessionEvent, TurnEndReason } from '../types'
 
 /** What the loop needs of ctx.systemPrompt. */
 export interface PromptAssembler {
@@ -57,7 +57,7 @@ export interface TurnSpec {
   model?: string
   /** The session's thought level, sent with each request. */
   thoughtLevel?: string
-  /** Runs before each step after the first (the context sources' notes, ./context-sources). */
+  /** Runs before each step after the first (the context sources' notes, ../context/context-sources). */
   beforeStep?(): Promise<void>
 }
 

@@ -1,11 +1,11 @@
 // The session's current plan, found in its log: the last tool result that succeeded and whose
 // presentation carries a `plan` (the tools' neutral field; a `todo` tool sets it). A history
 // that drops older tool outputs to save context keeps this one whole, and a summary's opening
-// carries its text (./context), so the model still sees its plan.
+// carries its text (../context/context), so the model still sees its plan.
 // Pure: events in, values out. Not the tool that sets the plan (tool-plan).
 import type { ToolPlanEntry } from '@deepseek-ai/dsh-tools'
-import type { StoredSessionEvent } from './store'
-import type { SessionEvent } from './types'
+import type { StoredSessionEvent } from '../sessions/store'
+import type { SessionEvent } from '../types'
 
 export interface SessionPlan {
   /** The call that set it: its result is the one to keep whole. */

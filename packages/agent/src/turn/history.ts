@@ -10,11 +10,11 @@
 // model APIs require.
 // Pure: events in, messages out.
 import type { LlmMessage, LlmToolCall } from '@deepseek-ai/dsh-llm'
-import { noteMessage } from './context-sources'
-import { applyReplaced } from './elide'
+import { noteMessage } from '../context/context-sources'
+import { applyReplaced } from '../context/elide'
 import { toolMessageOf, userMessageOf } from './images'
-import type { StoredSessionEvent } from './store'
-import type { SessionEvent } from './types'
+import type { StoredSessionEvent } from '../sessions/store'
+import type { SessionEvent } from '../types'
 
 type AssistantMessage = Extract<LlmMessage, { role: 'assistant' }>
 type ToolMessage = Extract<LlmMessage, { role: 'tool' }>

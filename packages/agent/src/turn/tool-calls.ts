@@ -7,7 +7,7 @@
 // in between `tool/asked` (a person is asked about it) and `tool/started` (it runs) as the
 // tool layer reports them, and its live output as `tool/output`, delivered but not logged; a side-by-side group logs its calls first, in order, and each card
 // opens when its call starts. An output larger than `maxOutputChars` is cut with a note (see
-// ./elide). Arguments arrive as JSON text and are parsed here; a text that is not
+// ../context/elide). Arguments arrive as JSON text and are parsed here; a text that is not
 // JSON never reaches the tool and becomes an error result the model can read and correct: a
 // ToolError TOOL_INVALID_JSON (the tools package lists the code), shaped as the registry shapes
 // its own refusals.
@@ -24,11 +24,11 @@ import type {
   ToolResultPresentation,
   ToolResultView,
 } from '@deepseek-ai/dsh-tools'
-import { cutOutput } from './elide'
+import { cutOutput } from '../context/elide'
 import { toolMessageOf } from './images'
 import { laneOf } from './lanes'
 import type { Lane } from './lanes'
-import type { SessionEvent } from './types'
+import type { SessionEvent } from '../types'
 
 /** What the loop needs of ctx.tools: running a call, and its cards (optional, never throw). */
 export interface ToolRunner {

@@ -6,7 +6,7 @@
 // summary replaces the older conversation, notes included: what a source still holds to be
 // true (`carried`) opens the conversation after it. Not the sources themselves (`knowledge`).
 import type { LlmMessage } from '@deepseek-ai/dsh-llm'
-import type { SessionEvent } from './types'
+import type { SessionEvent } from '../types'
 
 /** One note a source adds: the text the model reads, what a person sees, the source's record. */
 export interface ContextNote {

@@ -6,7 +6,7 @@
 import { clipLongStrings } from '@deepseek-ai/dsh-tools'
 import type { SessionWriter, StoredSessionEvent, StoredSessionHeader } from './store'
 import { sessionTitleOf } from './title'
-import type { SessionEvent, SessionHeader } from './types'
+import type { SessionEvent, SessionHeader } from '../types'
 
 export class SessionRecording {
   private readonly header: StoredSessionHeader

@@ -4,7 +4,7 @@
 // A listener that throws is reported through `onListenerError` and skipped, so one bad
 // subscriber can neither break the turn that appended the event nor starve other listeners.
 import type { ToolSessionChannels, ToolSessionScope } from '@deepseek-ai/dsh-tools'
-import type { Session, SessionEvent, SessionHeader, SessionListener } from './types'
+import type { Session, SessionEvent, SessionHeader, SessionListener } from '../types'
 
 /**
  * A root session's scope: its id, its mode as its header holds it (a host sets it with

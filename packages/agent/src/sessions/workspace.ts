@@ -3,7 +3,7 @@
 // Not a sandbox: the cwd is the base for relative tool paths, nothing more.
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { AgentError } from './errors'
+import { AgentError } from '../errors'
 
 const hint = 'Give the absolute path of an existing directory, e.g. "/home/me/project".'
 

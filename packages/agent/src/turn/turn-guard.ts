@@ -1,10 +1,10 @@
 // The checks and the safety net around one turn of an Agent: what `send` refuses before
 // anything is logged (disposed, empty, busy), and the guard that logs turn/start and turns an
 // unexpected throw into the turn's outcome, so turn/end is logged exactly once whatever happens.
-import { AgentError } from './errors'
+import { AgentError } from '../errors'
 import type { TurnOutcome } from './loop'
 import { errorMessage } from './model-stream'
-import type { SessionEvent } from './types'
+import type { SessionEvent } from '../types'
 
 /** What a turn is refused for: throws AGENT_DISPOSED, AGENT_EMPTY_MESSAGE or AGENT_BUSY. */
 export function assertCanSend(state: { disposed: boolean; running: boolean }, text: unknown): void {
