@@ -14,8 +14,8 @@ import type {
   StoredChildSession,
 } from '@deepseek-ai/dsh-agent'
 import type { ToolSessionChannels } from '@deepseek-ai/dsh-tools'
-import type { AcpSessionRecord } from './session-record'
-import type { AcpModelSource } from './session-options'
+import type { AcpSessionRecord } from './sessions/session-record'
+import type { AcpModelSource } from './sessions/session-options'
 
 export interface AcpBridgeDeps {
   /**

@@ -1,39 +1,39 @@
 // The wiring of one ACP connection: the SDK's `agent()` app with initialize and the named
-// handlers of ./session-lifecycle (session/new, /load, /resume, /list, /delete, /close) and
-// ./session-requests (/set_mode, /set_config_option, /prompt, /cancel), a session record per
-// live session (./connection-sessions, each made by ./connection-records), and the clean-up
+// handlers of ./sessions/session-lifecycle (session/new, /load, /resume, /list, /delete, /close) and
+// ./sessions/session-requests (/set_mode, /set_config_option, /prompt, /cancel), a session record per
+// live session (./sessions/connection-sessions, each made by ./sessions/connection-records), and the clean-up
 // when the client goes away (every turn cancelled, every agent released). Not the conversions
-// (./to-acp, ./from-acp, ./presenter), the replies and errors (./replies) nor the Cordis face
+// (./wire/to-acp, ./wire/from-acp, ./cards/presenter), the replies and errors (./wire/replies) nor the Cordis face
 // (./index).
 import { agent as acpAgent, methods } from '@agentclientprotocol/sdk'
 import type { AgentConnection, AnyMessage, Stream } from '@agentclientprotocol/sdk'
-import { ConnectionSessions } from './connection-sessions'
+import { ConnectionSessions } from './sessions/connection-sessions'
 import type { AcpBridgeDeps } from './bridge-deps'
-import { authClientOf, authenticate, logout } from './auth'
-import type { AcpAuth } from './auth'
-import type { AcpConnectionState } from './connection-state'
-import { recordFactory } from './connection-records'
-import type { AcpClientView } from './connection-records'
-import { encodableStream } from './encodable-stream'
-import { acpInitializeResponse } from './replies'
-import { withImagePrompts } from './prompt-images'
+import { authClientOf, authenticate, logout } from './wire/auth'
+import type { AcpAuth } from './wire/auth'
+import type { AcpConnectionState } from './sessions/connection-state'
+import { recordFactory } from './sessions/connection-records'
+import type { AcpClientView } from './sessions/connection-records'
+import { encodableStream } from './wire/encodable-stream'
+import { acpInitializeResponse } from './wire/replies'
+import { withImagePrompts } from './wire/prompt-images'
 import {
   attachSession,
   closeSession,
   deleteSession,
   listSessions,
   newSession,
-} from './session-lifecycle'
+} from './sessions/session-lifecycle'
 import {
   cancelSession,
   promptSession,
   setSessionConfigOption,
   setSessionMode,
-} from './session-requests'
-import { SessionOptions } from './session-options'
-import type { AcpRoutedUpdate } from './child-sessions'
-import { tapInitialize } from './initialize-tap'
-import type { AcpWireUpdate } from './subagent-updates'
+} from './sessions/session-requests'
+import { SessionOptions } from './sessions/session-options'
+import type { AcpRoutedUpdate } from './sessions/child-sessions'
+import { tapInitialize } from './wire/initialize-tap'
+import type { AcpWireUpdate } from './cards/subagent-updates'
 
 /** A `session/update` notification as it goes on the wire. */
 function updateMessage(sessionId: string, update: AcpWireUpdate): AnyMessage {
@@ -53,7 +53,7 @@ export interface AcpServeHandle {
 /** How one connection is served. */
 export interface AcpServeOptions {
   /**
-   * How the client signs in (./auth): the methods `initialize` lists and the gate before a
+   * How the client signs in (./wire/auth): the methods `initialize` lists and the gate before a
    * session opens; none: no methods, every session opens.
    */
   auth?: AcpAuth
@@ -77,7 +77,7 @@ export function serveAcpConnection(
       // the close handler below is already cancelling the turn.
     })
   }
-  /** A replay's updates, past the SDK's per-message queue (see ./encodable-stream). */
+  /** A replay's updates, past the SDK's per-message queue (see ./wire/encodable-stream). */
   const sendBatch = (updates: readonly AcpRoutedUpdate[]) =>
     wire.writeNotifications(updates.map((u) => updateMessage(u.sessionId, u.update))).catch(() => {
       // The connection closed during the replay: nobody reads it any more; the load's own

@@ -2,14 +2,14 @@
 // pair (stdio, a socket, in-memory streams) with the agents and tools of the plugin's context,
 // keeps the open connections, and closes them all when the plugin is disposed. A session's
 // questions, notices and editor files travel on the channels its record gives its agent's
-// session (./session-record), not through here. Not the per-connection wiring (./bridge).
+// session (./sessions/session-record), not through here. Not the per-connection wiring (./bridge).
 import type { Implementation, McpCapabilities, SessionMode, Stream } from '@agentclientprotocol/sdk'
 import type { Context } from 'cordis'
 import type {} from '@deepseek-ai/dsh-agent' // for its augmentation: ctx.agents
 import type {} from '@deepseek-ai/dsh-tools' // for its augmentation: ctx.tools
 import { serveAcpConnection } from './bridge'
 import type { AcpServeHandle, AcpServeOptions } from './bridge'
-import type { AcpNotice } from './session-opening'
+import type { AcpNotice } from './sessions/session-opening'
 
 export interface AcpServerOptions {
   agentInfo: Implementation

@@ -4,9 +4,9 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import type { AuthMethod } from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { assertSignedIn, authClientOf, authenticate, logout } from '../src/auth'
-import type { AcpAuth } from '../src/auth'
-import { acpInitializeResponse } from '../src/replies'
+import { assertSignedIn, authClientOf, authenticate, logout } from '../src/wire/auth'
+import type { AcpAuth } from '../src/wire/auth'
+import { acpInitializeResponse } from '../src/wire/replies'
 
 const agentMethod: AuthMethod = { id: 'login', name: 'Log in' }
 

@@ -5,9 +5,9 @@
 import type { StoredChildSession, StoredSessionEvent } from '@deepseek-ai/dsh-agent'
 import { testSession } from '@deepseek-ai/dsh-tools/testing'
 import { describe, expect, it } from 'vitest'
-import { ChildSessions } from '../src/child-sessions'
-import type { AcpRoutedUpdate } from '../src/child-sessions'
-import { SessionCards } from '../src/session-cards'
+import { ChildSessions } from '../src/sessions/child-sessions'
+import type { AcpRoutedUpdate } from '../src/sessions/child-sessions'
+import { SessionCards } from '../src/cards/session-cards'
 
 const cwd = '/w'
 const presenter = { cwd }

@@ -1,9 +1,9 @@
 // The session's context and options on the wire: usage, compactions with and without the
 // client's capability, and the model option with its refusals.
 import { describe, expect, it } from 'vitest'
-import { pickOption, toAcpConfigOptions } from '../src/config-options'
-import type { AcpOptionState } from '../src/config-options'
-import { presentSessionEvent } from '../src/presenter'
+import { pickOption, toAcpConfigOptions } from '../src/wire/config-options'
+import type { AcpOptionState } from '../src/wire/config-options'
+import { presentSessionEvent } from '../src/cards/presenter'
 
 const turnId = 't1'
 const compacted = {

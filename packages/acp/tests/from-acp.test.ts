@@ -1,8 +1,8 @@
 import { RequestError } from '@agentclientprotocol/sdk'
 import { describe, expect, it } from 'vitest'
-import { fromAcpElicitation } from '../src/elicit'
-import { fromAcpPrompt as convert } from '../src/from-acp'
-import { MAX_EMBEDDED_BYTES } from '../src/prompt-resources'
+import { fromAcpElicitation } from '../src/sessions/elicit'
+import { fromAcpPrompt as convert } from '../src/wire/from-acp'
+import { MAX_EMBEDDED_BYTES } from '../src/wire/prompt-resources'
 
 /** The session cwd the tests convert for. */
 const CWD = '/w'

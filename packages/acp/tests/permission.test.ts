@@ -5,9 +5,9 @@ import {
   fromAcpPermissionError,
   fromAcpPermissionResponse,
   toAcpPermissionRequest,
-} from '../src/permission'
-import { toAcpPendingToolCall } from '../src/permission-card'
-import { toAcpTextContent, toAcpToolCall } from '../src/to-acp'
+} from '../src/wire/permission'
+import { toAcpPendingToolCall } from '../src/cards/permission-card'
+import { toAcpTextContent, toAcpToolCall } from '../src/wire/to-acp'
 import { testExecution } from '@deepseek-ai/dsh-tools/testing'
 
 const request = {

@@ -2,8 +2,8 @@
 // updates: its title once, its activity at each live turn end, the stored title after a replay.
 import { describe, expect, it } from 'vitest'
 import type { SessionEvent, SessionHeader } from '@deepseek-ai/dsh-agent'
-import { presentSessionEvent } from '../src/presenter'
-import { SessionInfoUpdates } from '../src/session-info'
+import { presentSessionEvent } from '../src/cards/presenter'
+import { SessionInfoUpdates } from '../src/cards/session-info'
 
 const context = { cwd: '/w' }
 const plan = [

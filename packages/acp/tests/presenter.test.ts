@@ -1,6 +1,6 @@
 // The presenter: session events as ACP updates, from the presentations the events carry.
 import { describe, expect, it } from 'vitest'
-import { presentSessionEvent } from '../src/presenter'
+import { presentSessionEvent } from '../src/cards/presenter'
 
 const cwd = '/work/project'
 const turnId = 't1'

@@ -1,7 +1,7 @@
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 import { describe, expect, it } from 'vitest'
-import { joinChunks, replayUpdates } from '../src/replay'
-import { ToolCards } from '../src/tool-cards'
+import { joinChunks, replayUpdates } from '../src/cards/replay'
+import { ToolCards } from '../src/cards/tool-cards'
 import { LONG_STRING_CHARS } from '@deepseek-ai/dsh-tools'
 
 const text = (turnId: string, value: string): SessionEvent => ({

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolNotice, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
 import { testExecution } from '@deepseek-ai/dsh-tools/testing'
-import { AcpSessionChannels } from '../src/session-channels'
+import { AcpSessionChannels } from '../src/sessions/session-channels'
 
 const request: ToolPermissionRequest = {
   exec: testExecution('write', { file_path: 'a.txt' }),

@@ -2,8 +2,8 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import { describe, expect, it, vi } from 'vitest'
 import { SessionCommands } from '@deepseek-ai/dsh-agent'
 import type { SessionCommand } from '@deepseek-ai/dsh-agent'
-import { DrawnCommands } from '../src/session-commands'
-import type { AcpNotice } from '../src/session-opening'
+import { DrawnCommands } from '../src/sessions/session-commands'
+import type { AcpNotice } from '../src/sessions/session-opening'
 
 function commandsWith() {
   const updates: SessionUpdate[] = []

@@ -2,9 +2,9 @@
 // shows terminals and as a console tail (the last 16 KiB) for any other; the end keeps the
 // terminal and names the exit, with the final output first when none went out live.
 import { describe, expect, it } from 'vitest'
-import { ACP_LIVE_TAIL_CHARS, lastChars, toAcpTerminalEnd } from '../src/terminal-cards'
-import { ToolCards } from '../src/tool-cards'
-import type { AcpToolCall } from '../src/to-acp'
+import { ACP_LIVE_TAIL_CHARS, lastChars, toAcpTerminalEnd } from '../src/cards/terminal-cards'
+import { ToolCards } from '../src/cards/tool-cards'
+import type { AcpToolCall } from '../src/wire/to-acp'
 
 const lead = { type: 'content' as const, content: { type: 'text' as const, text: 'Run tests' } }
 const opening: AcpToolCall = {

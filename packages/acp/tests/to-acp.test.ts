@@ -7,8 +7,8 @@ import {
   toAcpToolCall,
   toAcpToolCallUpdate,
   toAcpUnfinishedToolCall,
-} from '../src/to-acp'
-import { toAcpNotice } from '../src/session-opening'
+} from '../src/wire/to-acp'
+import { toAcpNotice } from '../src/sessions/session-opening'
 
 const cwd = '/work/project'
 

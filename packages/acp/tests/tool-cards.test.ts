@@ -1,8 +1,8 @@
 // The cards of one session: wire ids unique in the session, and the opening of each card at
 // the right moment — running, asked about, or at its result when it never ran.
 import { describe, expect, it } from 'vitest'
-import { ToolCards } from '../src/tool-cards'
-import type { AcpToolCall } from '../src/to-acp'
+import { ToolCards } from '../src/cards/tool-cards'
+import type { AcpToolCall } from '../src/wire/to-acp'
 
 const opening = (toolCallId: string): AcpToolCall => ({
   sessionUpdate: 'tool_call',

@@ -1,28 +1,28 @@
 // How one connection makes the record of each of its sessions: what the client offered in
 // `initialize` (its fs methods, terminals, notices, subagents, forms) decides what the record
 // shows, and the connection carries its updates, questions and file requests. Not the handlers
-// (./session-lifecycle, ./session-requests) nor the wiring (./bridge).
+// (./session-lifecycle, ./session-requests) nor the wiring (../bridge).
 import { methods } from '@agentclientprotocol/sdk'
 import type { AgentConnection, AuthMethod, ClientCapabilities } from '@agentclientprotocol/sdk'
 import type { Agent } from '@deepseek-ai/dsh-agent'
-import type { AcpBridgeDeps } from './bridge-deps'
+import type { AcpBridgeDeps } from '../bridge-deps'
 import type { AcpRoutedUpdate } from './child-sessions'
 import { acpSessionFiles } from './editor-files'
 import { acpElicitOf } from './elicit'
-import type { AcpUnstableCapabilities } from './initialize-tap'
+import type { AcpUnstableCapabilities } from '../wire/initialize-tap'
 import type { AcpSessionChannels } from './session-channels'
 import type { AcpNotice } from './session-opening'
 import type { SessionOptions } from './session-options'
 import { AcpSessionRecord } from './session-record'
-import { offersSubagents } from './subagent-updates'
-import type { AcpWireUpdate } from './subagent-updates'
-import { offersTerminalOutput } from './terminal-cards'
+import { offersSubagents } from '../cards/subagent-updates'
+import type { AcpWireUpdate } from '../cards/subagent-updates'
+import { offersTerminalOutput } from '../cards/terminal-cards'
 
 /** What the connection learned of its client in `initialize`. */
 export interface AcpClientView {
   /** What the client offered, as the SDK parsed it. */
   capabilities?: ClientCapabilities
-  /** The same, as the client sent them (./initialize-tap): the unstable ones too. */
+  /** The same, as the client sent them (../wire/initialize-tap): the unstable ones too. */
   unstable?: AcpUnstableCapabilities
   /** The sign-in methods `initialize` listed to this client. */
   offered: AuthMethod[]

@@ -12,7 +12,7 @@ import type { AcpRoutedUpdate } from './child-sessions'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpElicit } from './elicit'
 import type { AcpSessionChannels } from './session-channels'
-import type { AcpWireUpdate } from './subagent-updates'
+import type { AcpWireUpdate } from '../cards/subagent-updates'
 
 /** Updates a replay sends before it waits for the connection to take them. */
 export const REPLAY_BATCH = 256

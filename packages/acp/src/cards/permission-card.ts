@@ -5,8 +5,8 @@
 // `rawInput` included) a request gets too. Pure: no I/O, no connection.
 import type { ToolCallContent, ToolCallUpdate } from '@agentclientprotocol/sdk'
 import type { ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
-import { toAcpContent, toAcpToolCall } from './to-acp'
-import type { AcpToolCall } from './to-acp'
+import { toAcpContent, toAcpToolCall } from '../wire/to-acp'
+import type { AcpToolCall } from '../wire/to-acp'
 
 /** The `pending` card of a call asked about: its opening with the preview after its content. */
 export function toAcpPendingToolCall(

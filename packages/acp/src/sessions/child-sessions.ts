@@ -3,7 +3,7 @@
 // - nested cards (any client): a child's tool cards go on the session itself with wire ids
 //   `<child id>/<call id>` and `_meta.dsh.parentToolCallId`, the wire id of the card of the call
 //   that started the child; its words stay its own (that call reports them).
-// - subagent sessions (a client with `clientCapabilities.subagents`, ./subagent-updates): a child
+// - subagent sessions (a client with `clientCapabilities.subagents`, ../cards/subagent-updates): a child
 //   is announced on its immediate parent's session before any update of its own, then its whole
 //   thread goes out on its own session id (its prompt, answers, thoughts, cards, usage), and its
 //   work state on the parent's. Its cards are not repeated on the parent's session: a client
@@ -15,19 +15,19 @@
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent, StoredChildSession } from '@deepseek-ai/dsh-agent'
 import type { ToolSession } from '@deepseek-ai/dsh-tools'
-import { presentSessionEvent } from './presenter'
-import type { AcpPresenterContext } from './presenter'
-import { replayUpdates } from './replay'
+import { presentSessionEvent } from '../cards/presenter'
+import type { AcpPresenterContext } from '../cards/presenter'
+import { replayUpdates } from '../cards/replay'
 import type { AcpSessionFiles } from './editor-files'
-import { SessionCards, isToolEvent, tagParentCall } from './session-cards'
+import { SessionCards, isToolEvent, tagParentCall } from '../cards/session-cards'
 import {
   toAcpChildPrompt,
   toAcpSubagentAnnounce,
   toAcpSubagentIdle,
   toAcpSubagentState,
-} from './subagent-updates'
-import type { AcpWireUpdate } from './subagent-updates'
-import { ToolCards } from './tool-cards'
+} from '../cards/subagent-updates'
+import type { AcpWireUpdate } from '../cards/subagent-updates'
+import { ToolCards } from '../cards/tool-cards'
 
 /** An update and the wire session it goes on. */
 export interface AcpRoutedUpdate {

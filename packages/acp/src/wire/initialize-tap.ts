@@ -1,6 +1,6 @@
 // What a client advertises that the SDK's stable app does not keep: it parses `initialize` by the
 // stable schema and drops the unstable capabilities, among them `subagents`, which the bridge
-// answers (./subagent-updates). This tap reads the client's capabilities from the raw
+// answers (../cards/subagent-updates). This tap reads the client's capabilities from the raw
 // `initialize` message on its way in, before the app parses it; every message passes unchanged.
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk'
 import type { ClientCapabilities as AcpUnstableCapabilities } from '@agentclientprotocol/sdk/unstable'

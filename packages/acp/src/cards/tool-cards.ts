@@ -14,7 +14,7 @@ import {
   toAcpTerminalCall,
   toAcpTerminalOutput,
 } from './terminal-cards'
-import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from '../wire/to-acp'
 import { toAcpPendingToolCall } from './permission-card'
 
 type CardState = 'held' | 'pending' | 'running'

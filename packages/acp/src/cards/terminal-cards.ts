@@ -10,8 +10,8 @@
 import type { ToolCallContent } from '@agentclientprotocol/sdk'
 import { fencedBlock, plainTerminalText, terminalText } from '@deepseek-ai/dsh-tools'
 import type { ToolTerminalResult } from '@deepseek-ai/dsh-tools'
-import { toAcpTextContent } from './to-acp'
-import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
+import { toAcpTextContent } from '../wire/to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from '../wire/to-acp'
 
 /** How much of the output a client without terminals sees while the command runs. */
 export const ACP_LIVE_TAIL_CHARS = 16 * 1024

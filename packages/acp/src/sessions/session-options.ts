@@ -8,8 +8,8 @@ import type {
   SetSessionConfigOptionRequest,
   SetSessionConfigOptionResponse,
 } from '@agentclientprotocol/sdk'
-import { pickOption, toAcpConfigOptions } from './config-options'
-import type { AcpOptionState, AcpThoughtLevels } from './config-options'
+import { pickOption, toAcpConfigOptions } from '../wire/config-options'
+import type { AcpOptionState, AcpThoughtLevels } from '../wire/config-options'
 import type { AcpSessionRecord } from './session-record'
 
 export interface AcpModelSource {

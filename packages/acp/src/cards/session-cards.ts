@@ -12,8 +12,8 @@ import { withoutQuietCard } from './plan'
 import { presentSessionEvent } from './presenter'
 import type { AcpPresenterContext } from './presenter'
 import { toAcpTerminalEnd } from './terminal-cards'
-import { toAcpContent, toAcpPath, toAcpUnfinishedToolCall } from './to-acp'
-import type { AcpToolCall, AcpToolCallUpdate } from './to-acp'
+import { toAcpContent, toAcpPath, toAcpUnfinishedToolCall } from '../wire/to-acp'
+import type { AcpToolCall, AcpToolCallUpdate } from '../wire/to-acp'
 import { ToolCards } from './tool-cards'
 
 type ToolEvent = Extract<

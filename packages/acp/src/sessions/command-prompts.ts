@@ -4,7 +4,7 @@
 // to make its message is told to the person as a reply; the process and the session go on.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Agent, SessionCommandAction, TurnEndReason } from '@deepseek-ai/dsh-agent'
-import type { AcpPromptImage } from './prompt-images'
+import type { AcpPromptImage } from '../wire/prompt-images'
 
 /** Runs `text` for the session; resolves with how its turn (if any) ended. */
 export async function runSessionCommand(

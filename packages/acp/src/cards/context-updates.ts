@@ -2,7 +2,7 @@
 // a compaction → `compaction_update` (in progress, then completed or failed, with its summary
 // as one `compaction_summary_chunk`) for a client that advertised `session.compaction`, else
 // one short agent message saying what was done. The commands a session offers are
-// ./session-commands.
+// ../sessions/session-commands.
 import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 

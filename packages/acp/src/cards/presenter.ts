@@ -10,8 +10,8 @@ import type { SessionUpdate } from '@agentclientprotocol/sdk'
 import type { SessionEvent } from '@deepseek-ai/dsh-agent'
 import { toAcpCompactionEnd, toAcpCompactionStart, toAcpUsageUpdate } from './context-updates'
 import { withAcpPlan } from './plan'
-import { toAcpNotice } from './session-opening'
-import { toAcpToolCall, toAcpToolCallUpdate } from './to-acp'
+import { toAcpNotice } from '../sessions/session-opening'
+import { toAcpToolCall, toAcpToolCallUpdate } from '../wire/to-acp'
 
 export interface AcpPresenterContext {
   /** The session workspace (absolute): relative paths on the wire are made absolute to it. */

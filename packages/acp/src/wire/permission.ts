@@ -3,12 +3,12 @@
 // (or its error answer) → the permission layer's answer. Pure: no I/O, no connection.
 import type { PermissionOption, RequestPermissionRequest } from '@agentclientprotocol/sdk'
 import type { ToolPermissionAnswer, ToolPermissionRequest } from '@deepseek-ai/dsh-tools'
-import { toAcpPermissionToolCall } from './permission-card'
+import { toAcpPermissionToolCall } from '../cards/permission-card'
 import type { AcpToolCall } from './to-acp'
 
 /**
  * The request for card `toolCallId`, standing alone: it carries the card as it went out
- * `pending` (`card`: its content with the preview, its `rawInput`), see ./permission-card.
+ * `pending` (`card`: its content with the preview, its `rawInput`), see ../cards/permission-card.
  */
 export function toAcpPermissionRequest(
   sessionId: string,

@@ -2,9 +2,9 @@
 // and what answers the session's channels to its person and editor (asking, notices, files),
 // which its agent was created with (./session-channels). It turns the agent's
 // session events into `session/update` payloads, in event order, through `send`: tool cards
-// through ./session-cards, its child sessions' through ./child-sessions (nested cards, or
+// through ../cards/session-cards, its child sessions' through ./child-sessions (nested cards, or
 // subagent sessions of their own), questions through ./ask-queue.
-// Not the wiring: it never touches the connection or JSON-RPC framing (see ./bridge).
+// Not the wiring: it never touches the connection or JSON-RPC framing (see ../bridge).
 import type { SessionUpdate, StopReason } from '@agentclientprotocol/sdk'
 import type { Agent, SessionEvent } from '@deepseek-ai/dsh-agent'
 import type {
@@ -15,18 +15,18 @@ import type {
 } from '@deepseek-ai/dsh-tools'
 import { AskQueue } from './ask-queue'
 import { ChildSessions } from './child-sessions'
-import { presentSessionEvent } from './presenter'
-import type { AcpPresenterContext } from './presenter'
+import { presentSessionEvent } from '../cards/presenter'
+import type { AcpPresenterContext } from '../cards/presenter'
 import { runSessionCommand } from './command-prompts'
 import { DrawnCommands, planCommand } from './session-commands'
-import { toAcpStopReason } from './to-acp'
+import { toAcpStopReason } from '../wire/to-acp'
 import type { AcpSessionFiles } from './editor-files'
 import type { AcpElicit } from './elicit'
-import { SessionCards, isToolEvent } from './session-cards'
-import { SessionInfoUpdates } from './session-info'
+import { SessionCards, isToolEvent } from '../cards/session-cards'
+import { SessionInfoUpdates } from '../cards/session-info'
 import { toAcpNotice } from './session-opening'
 import type { AcpNotice } from './session-opening'
-import type { AcpPromptImage } from './prompt-images'
+import type { AcpPromptImage } from '../wire/prompt-images'
 import { REPLAY_BATCH } from './session-record-options'
 import type { AcpSessionRecordOptions } from './session-record-options'
 import type { AcpChannelTarget } from './session-channels'
@@ -238,7 +238,7 @@ export class AcpSessionRecord implements AcpChannelTarget {
   /**
    * Shows a stored session again: the person's messages as user_message_chunk, then every
    * answer, thought and card (the events carry their cards, presented once when the call ran),
-   * each answer in one chunk and each card once, as it ended (./replay); the child sessions
+   * each answer in one chunk and each card once, as it ended (../cards/replay); the child sessions
    * stored under it shown as they were live (./child-sessions). With `sendBatch`, the updates
    * go out in batches of REPLAY_BATCH, each waited on before the next, so a long session neither
    * queues all its updates at once nor holds the connection's other sessions up. Resolves once

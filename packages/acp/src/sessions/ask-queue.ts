@@ -13,7 +13,7 @@ import {
   fromAcpPermissionError,
   fromAcpPermissionResponse,
   toAcpPermissionRequest,
-} from './permission'
+} from '../wire/permission'
 import type { AcpShownSession } from './child-sessions'
 
 export interface AskQueueOptions {

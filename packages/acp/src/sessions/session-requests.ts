@@ -1,7 +1,7 @@
 // The handlers for a live session's requests: session/set_mode, /set_config_option, /prompt
 // and the session/cancel notification. Each finds the session's record on this connection (an
 // unknown one is refused, a cancel for one is dropped) and hands the request to it. Not the
-// wiring (./bridge).
+// wiring (../bridge).
 import type {
   CancelNotification,
   PromptRequest,
@@ -10,8 +10,8 @@ import type {
   SetSessionModeRequest,
 } from '@agentclientprotocol/sdk'
 import type { AcpConnectionState } from './connection-state'
-import { fromAcpPromptWithImages } from './prompt-images'
-import { promptInFlight, sessionNotFound, toRequestError, unknownMode } from './replies'
+import { fromAcpPromptWithImages } from '../wire/prompt-images'
+import { promptInFlight, sessionNotFound, toRequestError, unknownMode } from '../wire/replies'
 import type { AcpSessionRecord } from './session-record'
 
 function recordOf(state: AcpConnectionState, sessionId: string): AcpSessionRecord {

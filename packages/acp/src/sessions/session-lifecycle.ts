@@ -1,7 +1,7 @@
 // The handlers that open and end a connection's sessions: session/new, /load and /resume (a
 // stored session live again, with or without its history re-sent), /list, /delete and /close.
 // Each takes the connection's state and the request's params and returns the response (or
-// throws the RequestError the client reads). Not the wiring (./bridge).
+// throws the RequestError the client reads). Not the wiring (../bridge).
 import { RequestError } from '@agentclientprotocol/sdk'
 import type {
   CloseSessionRequest,
@@ -15,11 +15,11 @@ import type {
 } from '@agentclientprotocol/sdk'
 import { resolve } from 'node:path'
 import type { Agent, SessionListPage } from '@deepseek-ai/dsh-agent'
-import { assertSignedIn } from './auth'
+import { assertSignedIn } from '../wire/auth'
 import { AcpSessionChannels } from './session-channels'
 import type { AcpConnectionState } from './connection-state'
-import { invalidParams } from './from-acp'
-import { modeState, sessionNotFound, toRequestError } from './replies'
+import { invalidParams } from '../wire/from-acp'
+import { modeState, sessionNotFound, toRequestError } from '../wire/replies'
 
 /** What a stored session is attached with (session/load, session/resume). */
 export interface AcpAttachParams {

@@ -5,7 +5,7 @@
 // Pure: no connection. The presenter sends it after the card, live and on replay alike.
 import type { PlanEntry, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { ToolPlanEntry } from '@deepseek-ai/dsh-tools'
-import type { AcpToolCallUpdate } from './to-acp'
+import type { AcpToolCallUpdate } from '../wire/to-acp'
 
 export function toAcpPlan(entries: readonly ToolPlanEntry[]): SessionUpdate {
   const acpEntries: PlanEntry[] = entries.map(({ content, status, priority }) => ({

@@ -2,7 +2,7 @@
 // `clientCapabilities.subagents`): a child session announced on its immediate parent's session
 // with its title, its workspace and the parent's call that started it, then its work state
 // (running, waiting on the person, idle with why it stopped). Pure converters, typed by the
-// SDK's unstable entrypoint, which alone knows these updates. Not the sending (./child-sessions).
+// SDK's unstable entrypoint, which alone knows these updates. Not the sending (../sessions/child-sessions).
 import type { SessionUpdate as AcpWireUpdate } from '@agentclientprotocol/sdk/unstable'
 import type { SessionHeader, TurnEndReason } from '@deepseek-ai/dsh-agent'
 import { clipLongString } from '@deepseek-ai/dsh-tools'
