@@ -141,7 +141,7 @@ export default packageBuild(
   {
     index: 'src/index.ts',
     demo: 'src/demo.ts',
-    bin: 'src/start.ts',
+    bin: 'src/start/start.ts',
     'bin-modules': 'src/bin.ts',
   },
   { onSuccess: buildBundle },

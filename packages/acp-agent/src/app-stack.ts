@@ -6,7 +6,7 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { appTree } from '@deepseek-ai/dsh-stack'
 import type { DshApp as DshStackApp, DshStackOptions } from '@deepseek-ai/dsh-stack'
-import { credentialsPath } from './credentials'
+import { credentialsPath } from './auth/credentials'
 import { readVersion } from './version'
 
 export type { DshWebOptions } from '@deepseek-ai/dsh-stack'

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The `dsh-acp` bin: the dsh agent an editor launches, speaking ACP over stdio.
 // stdout carries only protocol frames; everything else (console output, Cordis warnings and
-// errors, fatal messages) goes to stderr, and a broken stderr is ignored (./stderr-log). It
-// ends when stdin ends, stdout breaks or a signal comes, within a deadline (./process-end),
-// with no WebAssembly optimisation for the exit to wait on (./exit-ready). The start (./start)
+// errors, fatal messages) goes to stderr, and a broken stderr is ignored (./start/stderr-log). It
+// ends when stdin ends, stdout breaks or a signal comes, within a deadline (./start/process-end),
+// with no WebAssembly optimisation for the exit to wait on (./start/exit-ready). The start (./start/start)
 // runs it bundled, from a V8 code cache.
 // Flag parsing lives in cli.ts and model choice in model-choice.ts; this file wires them to
 // the process.
@@ -13,26 +13,26 @@ import { FileSessionStore, defaultSessionsDir } from '@deepseek-ai/dsh-session-s
 import { Context, Logger } from 'cordis'
 import { config as zodConfig } from 'zod'
 import { DEFAULT_BASE_URL } from '@deepseek-ai/dsh-llm-openai'
-import { parseCli, USAGE } from './cli'
-import type { CliCommand } from './cli'
-import type { ApiKeySource } from './api-key'
+import { parseCli, USAGE } from './cli/cli'
+import type { CliCommand } from './cli/cli'
+import type { ApiKeySource } from './auth/api-key'
 import type { DshApp } from './app-stack'
-import { serverSignIn } from './app-auth'
-import { credentialsPath } from './credentials'
-import { runLogin, runLogout } from './login'
-import { chooseModel } from './model-choice'
-import { chooseWeb } from './web-choice'
+import { serverSignIn } from './auth/app-auth'
+import { credentialsPath } from './auth/credentials'
+import { runLogin, runLogout } from './auth/login'
+import { chooseModel } from './cli/model-choice'
+import { chooseWeb } from './cli/web-choice'
 import { readVersion } from './version'
-import { capLineLength, oversizedLineAnswer } from './line-cap'
-import { ProcessEnd } from './process-end'
-import { keepExitPrompt } from './exit-ready'
-import { StderrLog } from './stderr-log'
-import { stdioStream } from './stdio-stream'
-import type { StdioStream } from './stdio-stream'
+import { capLineLength, oversizedLineAnswer } from './start/line-cap'
+import { ProcessEnd } from './start/process-end'
+import { keepExitPrompt } from './start/exit-ready'
+import { StderrLog } from './start/stderr-log'
+import { stdioStream } from './start/stdio-stream'
+import type { StdioStream } from './start/stdio-stream'
 import { startDsh } from './index'
 import type { Dsh } from './index'
-import { zedSettings } from './zed-settings'
-import type { ZedSettingsInput } from './zed-settings'
+import { zedSettings } from './cli/zed-settings'
+import type { ZedSettingsInput } from './cli/zed-settings'
 
 /** The longest incoming frame, in bytes: as large as the SDK's default. */
 const MAX_LINE_BYTES = 32 * 1024 * 1024
@@ -164,7 +164,7 @@ function stdioOf(live: { stdio?: StdioStream }): StdioStream {
   return stdioStream(input, process.stdout, { maxMessageBytes: MAX_LINE_BYTES + 1024 })
 }
 
-/** `--login` / `--logout` (./login) for the server of `--base-url`: the exit code. */
+/** `--login` / `--logout` (./auth/login) for the server of `--base-url`: the exit code. */
 async function signIn(kind: 'login' | 'logout', baseUrl = DEFAULT_BASE_URL): Promise<number> {
   const options = { baseUrl, file: credentialsPath(process.env), env: process.env }
   if (kind === 'logout') return runLogout({ ...options, out: process.stdout })

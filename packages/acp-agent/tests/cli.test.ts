@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { appStack } from '../src/app-stack'
-import { parseCli, USAGE } from '../src/cli'
-import { cliFlags } from '../src/cli-schema'
-import { zedSettings } from '../src/zed-settings'
+import { parseCli, USAGE } from '../src/cli/cli'
+import { cliFlags } from '../src/cli/cli-schema'
+import { zedSettings } from '../src/cli/zed-settings'
 
 describe('flags that select a command', () => {
   it('no flags serve with no model options', () => {

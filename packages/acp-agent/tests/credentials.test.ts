@@ -4,9 +4,9 @@
 import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ApiKeySource } from '../src/api-key'
-import { credentialsPath, readStoredKey, removeKey, storeKey } from '../src/credentials'
-import { applyKey, keyProblem } from '../src/login'
+import { ApiKeySource } from '../src/auth/api-key'
+import { credentialsPath, readStoredKey, removeKey, storeKey } from '../src/auth/credentials'
+import { applyKey, keyProblem } from '../src/auth/login'
 import { tempDirs } from './helpers/temp-dirs'
 
 const tempDir = tempDirs('dsh-credentials')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LineCap, capLineLength } from '../src/line-cap'
+import { LineCap, capLineLength } from '../src/start/line-cap'
 import { BIN, ensureBuilt } from './helpers/build'
 import { envWithoutKey } from './helpers/spawn-bin'
 

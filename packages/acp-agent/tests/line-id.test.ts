@@ -1,6 +1,6 @@
 // The id of an oversized line, read from its first bytes only.
 import { describe, expect, it } from 'vitest'
-import { requestIdOf } from '../src/line-id'
+import { requestIdOf } from '../src/start/line-id'
 
 describe('the id of a line from its start', () => {
   it.each([

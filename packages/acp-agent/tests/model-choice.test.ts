@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiKeySource } from '../src/api-key'
-import { removeKey, storeKey } from '../src/credentials'
-import { chooseModel } from '../src/model-choice'
+import { ApiKeySource } from '../src/auth/api-key'
+import { removeKey, storeKey } from '../src/auth/credentials'
+import { chooseModel } from '../src/cli/model-choice'
 
 describe('model choice', () => {
   let dir = ''

@@ -2,8 +2,8 @@
 // exits even when the release never settles, and a broken stderr silences the log for good.
 import { EventEmitter } from 'node:events'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { END_SIGNALS, ProcessEnd } from '../src/process-end'
-import { StderrLog } from '../src/stderr-log'
+import { END_SIGNALS, ProcessEnd } from '../src/start/process-end'
+import { StderrLog } from '../src/start/stderr-log'
 
 afterEach(() => {
   vi.useRealTimers()

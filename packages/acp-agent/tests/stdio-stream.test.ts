@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { COALESCE_MS, LineWriter, stdioStream } from '../src/stdio-stream'
-import type { LineSink } from '../src/stdio-stream'
+import { COALESCE_MS, LineWriter, stdioStream } from '../src/start/stdio-stream'
+import type { LineSink } from '../src/start/stdio-stream'
 
 /** A sink that records each write; `full` makes it report full until `drain()`. */
 class RecordingSink implements LineSink {

@@ -1,8 +1,8 @@
 // The web flags: parsed and checked by parseCli, turned into the web tools' options by
 // chooseWeb (the search key from the environment).
 import { describe, expect, it } from 'vitest'
-import { parseCli } from '../src/cli'
-import { chooseWeb } from '../src/web-choice'
+import { parseCli } from '../src/cli/cli'
+import { chooseWeb } from '../src/cli/web-choice'
 
 describe('web flags', () => {
   it('takes the private switch and a searxng url', () => {

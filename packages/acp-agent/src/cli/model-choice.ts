@@ -2,8 +2,8 @@
 // now, so a bad file fails before any protocol frame), else the OpenAI-compatible model at
 // `--base-url` (default DeepSeek's), its key from the environment (DSH_API_KEY,
 // DEEPSEEK_API_KEY, OPENAI_API_KEY), else the one stored by `dsh-acp --login`, asked again
-// before each request (./api-key); with none, a local server goes keyless and DeepSeek's
-// opens no session until the person logs in (./app-auth). The person's models file
+// before each request (../auth/api-key); with none, a local server goes keyless and DeepSeek's
+// opens no session until the person logs in (../auth/app-auth). The person's models file
 // (`$XDG_CONFIG_HOME/dsh/models.json`) joins the OpenAI-compatible model.
 // Reads the script file, the models file and the given environment; never touches stdout.
 import { loadLlmScript } from '@deepseek-ai/dsh-llm'
@@ -16,7 +16,7 @@ import {
   readModelsFile,
 } from '@deepseek-ai/dsh-llm-openai'
 import type { DshModelOptions } from '@deepseek-ai/dsh-stack'
-import type { ApiKeySource } from './api-key'
+import type { ApiKeySource } from '../auth/api-key'
 
 export type ModelChoice =
   { ok: true; model: DshModelOptions; description: string } | { ok: false; message: string }

@@ -1,7 +1,7 @@
 // The web tools' options for the `dsh-acp` bin, from its flags and the environment: the
 // private-address switch, and the search provider (SearXNG by URL, or DeepSeek's Search API
 // with DSH_WEB_SEARCH_KEY, else DEEPSEEK_API_KEY). Pure: the environment is passed in.
-import type { DshWebOptions } from './app-stack'
+import type { DshWebOptions } from '../app-stack'
 
 /** The web flags under DshWebOptions' keys (./cli-schema); DeepSeek's search without its key. */
 export interface WebFlags {
