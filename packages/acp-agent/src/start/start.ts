@@ -3,7 +3,7 @@
 // (bin.ts with every dependency inside, one file, so no module resolution at start), from a V8
 // code cache (./bundle-script), so a start does not compile the bundle again. Without a usable
 // cache (the first run, another Node or other V8 flags, a damaged file) the bundle compiles as
-// usual and a fresh cache is written when the process exits. Not the program itself (bin.ts),
+// usual and a fresh cache is written when the process exits. Not the program itself (../bin.ts),
 // and shares no module with it, so a start loads only the bundle.
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
