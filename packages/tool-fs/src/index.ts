@@ -9,7 +9,7 @@ import type {} from '@deepseek-ai/dsh-system-prompt' // for its augmentation: ct
 import { configOf, eventBusOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createEditTool, editPrompt } from './edit'
 import { LineIndexCache } from './line-index'
-import { PreviewedVersions } from './preview'
+import { PreviewedVersions } from './previewed-versions'
 import { createReadTool, readPrompt } from './read'
 import { createWriteTool, writePrompt } from './write'
 

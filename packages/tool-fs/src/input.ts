@@ -6,7 +6,7 @@ import type { FileSystem, FsTarget } from '@deepseek-ai/dsh-fs'
 import type { EventBus, ToolExecution } from '@deepseek-ai/dsh-tools'
 import { z } from 'zod'
 import type { DiagnosticsLookup } from './diagnostics'
-import type { PreviewedVersions } from './preview'
+import type { PreviewedVersions } from './previewed-versions'
 
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 

@@ -3,10 +3,10 @@
 // first (the policy's intent, the file's version as the provider judges it, its type, the
 // edit's match), so a call that could not land fails here with the same error and nobody is
 // asked about it. The version of the file the preview showed is kept for the call
-// (PreviewedVersions): the file can still change while the person is asked, and the call then
+// (./previewed-versions): the file can still change while the person is asked, and the call then
 // fails as stale, changing nothing, even where what the session observed (some lines) holds.
 import { isFsError } from '@deepseek-ai/dsh-fs'
-import type { FsInfo, FsTarget, FsVersion } from '@deepseek-ai/dsh-fs'
+import type { FsInfo, FsTarget } from '@deepseek-ai/dsh-fs'
 import {
   notFoundError,
   notObservedError,
@@ -113,25 +113,5 @@ async function currentText(
   } catch (error) {
     if (isFsError(error, 'FS_NOT_TEXT')) return undefined
     throw error
-  }
-}
-
-/**
- * The version of the file each asked call's preview showed the person, by call. The call then
- * changes the file only at that version: typing while the question was open makes it stale.
- * A call that was not asked has no preview, and the change's own read is its only one.
- */
-export class PreviewedVersions {
-  private readonly byCall = new WeakMap<object, { targetKey: string; version: FsVersion }>()
-
-  record(call: object, target: FsTarget, version: FsVersion): void {
-    this.byCall.set(call, { targetKey: target.targetKey, version })
-  }
-
-  /** The version the call's preview showed of `target`, once; `undefined` when none did. */
-  take(call: object, target: FsTarget): FsVersion | undefined {
-    const previewed = this.byCall.get(call)
-    this.byCall.delete(call)
-    return previewed?.targetKey === target.targetKey ? previewed.version : undefined
   }
 }
