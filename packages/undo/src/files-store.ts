@@ -37,6 +37,10 @@ export class FilesUndoStore implements UndoStore {
     for (const name of names) if (!kept.has(name)) await rm(join(dir, name), { force: true })
   }
 
+  close(): void {
+    // Nothing is held open between calls.
+  }
+
   private async keep(sessionId: string, bytes: Buffer): Promise<string> {
     const oid = createHash('sha256').update(bytes).digest('hex')
     const dir = this.blobsOf(sessionId)

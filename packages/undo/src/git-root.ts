@@ -1,10 +1,12 @@
 // One root's shadow git store: `<dir>/<hash of the root>.git`, a repository dsh owns whose work
 // tree is the root and whose index is what the store last saw of the root's files, so an
 // unchanged file costs a stat. Two kinds of snapshot:
-// - a walk (`walk`): one `ls-files -o -m` lists what differs from the index (new, changed and
-//   deleted files; the project's ignore rules apply, `.git` is never entered, a nested
-//   repository is left out) and `update-index` takes those in. A walk that records also gives
-//   each listed file's state in the index before it (`ls-files -s`) and now (its blob).
+// - a walk (`walk`): `ls-files -m` beside `ls-files -o` lists what differs from the index (new,
+//   changed and deleted files; the project's ignore rules apply, `.git` is never entered, a
+//   nested repository is left out) and `update-index` takes those in. A walk that records also
+//   gives each listed file's state in the index before it (`ls-files -s`) and now (its blob).
+//   Once the root is watched (./git-watch), a walk lists only the paths that may have changed
+//   since (none: no git run at all); what the watch cannot vouch for is walked in full.
 // - one file's state (`fileState`), for a file tool's call: no walk, no git run.
 // Blobs are written here (./git-objects). Files over the size cap are left out and named. The
 // person's repository is never read or written: every run has an explicit git dir, work tree
@@ -14,9 +16,12 @@ import { existsSync } from 'node:fs'
 import { lstat, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readDiskFile } from './disk'
-import { git } from './git'
+import { git, splitZ } from './git'
 import type { GitRun } from './git'
+import { listChanged } from './git-list'
 import { writeHolderTree, writeObject } from './git-objects'
+import { GitWatch } from './git-watch'
+import type { GitWatchOptions, GitWatchState } from './git-watch'
 import type { UndoFileState } from './types'
 
 /** Attributes that would make a stored blob differ from the file's bytes, all turned off. */
@@ -50,6 +55,7 @@ export class GitRoot {
   private oversized = new Map<string, string>()
   /** Walks of one root run one at a time: they share the store's index. */
   private queue: Promise<unknown> = Promise.resolve()
+  private readonly watch: GitWatch | undefined
 
   constructor(
     program: string,
@@ -58,6 +64,8 @@ export class GitRoot {
     private readonly maxFileBytes: number,
     /** git can give `ls-files -m` in a format of our own (2.38 and later). */
     private readonly formats: Promise<boolean>,
+    /** How the root is watched between walks; `false`: every walk is full. */
+    watch: GitWatchOptions | false = {},
   ) {
     const hash = createHash('sha256').update(root).digest('hex').slice(0, 24)
     this.gitDir = join(dir, `${hash}.git`)
@@ -67,6 +75,18 @@ export class GitRoot {
       workTree: root,
       indexFile: join(this.gitDir, 'index'),
     }
+    if (watch !== false)
+      this.watch = new GitWatch(this.run, root, join(this.gitDir, 'watch'), watch)
+  }
+
+  /** Whether walks list what the watch marked (`on`) or everything. */
+  get watchState(): GitWatchState {
+    return this.watch?.state ?? 'walks'
+  }
+
+  /** Stops watching: later walks are full. */
+  close(): void {
+    this.watch?.close()
   }
 
   /**
@@ -144,7 +164,25 @@ export class GitRoot {
 
   private async walkNow(record: boolean): Promise<GitWalk> {
     await this.init()
-    const { tracked, others } = await this.listChanged(record)
+    const paths = await this.watch?.scope()
+    if (paths?.length === 0) return { changes: [], oversized: [] }
+    try {
+      const walk = await this.walkPaths(record, paths)
+      // The index is up to the disk: from here, the watch can tell what changes.
+      if (paths === undefined) this.watch?.start()
+      return walk
+    } catch (error) {
+      this.watch?.lost()
+      throw error
+    }
+  }
+
+  /** A walk over `paths` (all when undefined). */
+  private async walkPaths(record: boolean, paths: string[] | undefined): Promise<GitWalk> {
+    const format = record && (await this.formats)
+    const { tracked, others } = await listChanged(this.run, format, paths)
+    // A walk that records leaves what it listed differing from the index.
+    if (record) this.watch?.keep([...tracked.keys(), ...others])
     const small: string[] = []
     const large = new Map<string, string>()
     for (const path of [...tracked.keys(), ...others]) {
@@ -154,7 +192,7 @@ export class GitRoot {
       else small.push(path)
     }
     const last = this.oversized
-    this.oversized = large
+    this.oversized = paths === undefined ? large : carried(last, paths, large)
     const oversized = [...large].filter(([path, seen]) => last.get(path) !== seen)
     const left = oversized.map(([path]) => path)
     if (!record) {
@@ -180,33 +218,6 @@ export class GitRoot {
       }
     }
     return { changes, oversized: left }
-  }
-
-  /**
-   * What differs from the index, in one walk by two runs side by side: tracked files changed
-   * or gone (with their state in the index, when asked and git can say it), and new files.
-   */
-  private async listChanged(
-    states: boolean,
-  ): Promise<{ tracked: Map<string, UndoFileState | undefined>; others: string[] }> {
-    const format = states && (await this.formats)
-    const modified = ['ls-files', '-z', '-m']
-    if (format) modified.push('--format=%(objectmode) %(objectname) %(path)')
-    const [changed, added] = await Promise.all([
-      git(this.run, modified),
-      git(this.run, ['ls-files', '-z', '-o', '--exclude-standard']),
-    ])
-    const tracked = new Map<string, UndoFileState | undefined>()
-    for (const entry of splitZ(changed)) {
-      if (!format) tracked.set(entry, undefined)
-      else {
-        const [mode, oid] = entry.split(' ', 2)
-        tracked.set(entry.slice(mode!.length + oid!.length + 2), { mode: mode!, oid: oid! })
-      }
-    }
-    // A nested repository is listed as its folder (`sub/`): its files are its own git's.
-    const others = splitZ(added).filter((path) => !path.endsWith('/') && !tracked.has(path))
-    return { tracked, others }
   }
 
   /** Takes files into the index as they are now, and lets `tooLarge` go from it. */
@@ -258,9 +269,13 @@ export class GitRoot {
   }
 }
 
-function splitZ(out: Buffer): string[] {
-  return out
-    .toString('utf8')
-    .split('\0')
-    .filter((entry) => entry !== '')
+/** The oversized files after a walk over `paths`: those it found, and the others as they were. */
+function carried(
+  last: ReadonlyMap<string, string>,
+  paths: readonly string[],
+  found: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const walked = new Set(paths)
+  const kept = [...last].filter(([path]) => !walked.has(path))
+  return new Map([...kept, ...found])
 }

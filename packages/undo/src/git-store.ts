@@ -2,11 +2,13 @@
 // file's state before the turn's first change to it and after its last, commands' and
 // delegates' changes included (./git-recorder). Each kept turn's blobs are held by two trees
 // (before, after) and those by refs under `refs/dsh/<session>/`, so objects a prune lets go of
-// can be collected, and those of kept turns cannot.
+// can be collected, and those of kept turns cannot. Each root is watched between walks
+// (./git-watch) until the store closes.
 import { join } from 'node:path'
 import { gitVersion } from './git'
 import { GitRecorder } from './git-recorder'
 import { GitRoot } from './git-root'
+import type { GitWatchOptions, GitWatchState } from './git-watch'
 import type { UndoFileState, UndoRecorder, UndoStore, UndoTurn } from './types'
 
 export interface GitUndoStoreOptions {
@@ -17,6 +19,8 @@ export interface GitUndoStoreOptions {
   /** Where the stores live (one per root). */
   dir: string
   maxFileBytes: number
+  /** How roots are watched between walks (default: each folder, fs.watch); `false`: not. */
+  watch?: GitWatchOptions | false
 }
 
 export class GitUndoStore implements UndoStore {
@@ -31,6 +35,16 @@ export class GitUndoStore implements UndoStore {
 
   begin(_sessionId: string, roots: readonly string[]): UndoRecorder {
     return new GitRecorder(roots.map((root) => this.rootOf(root)))
+  }
+
+  /** Whether `root`'s walks list what its watch marked (`on`) or everything. */
+  watchState(root: string): GitWatchState {
+    return this.rootOf(root).watchState
+  }
+
+  /** Stops watching every root (later walks are full). */
+  close(): void {
+    for (const store of this.roots.values()) store.close()
   }
 
   read(_sessionId: string, root: string, state: UndoFileState): Promise<Buffer> {
@@ -54,8 +68,8 @@ export class GitUndoStore implements UndoStore {
   private rootOf(root: string): GitRoot {
     let store = this.roots.get(root)
     if (store === undefined) {
-      const { program, dir, maxFileBytes } = this.options
-      store = new GitRoot(program, join(dir, 'git'), root, maxFileBytes, this.formats)
+      const { program, dir, maxFileBytes, watch } = this.options
+      store = new GitRoot(program, join(dir, 'git'), root, maxFileBytes, this.formats, watch)
       this.roots.set(root, store)
     }
     return store

@@ -30,8 +30,6 @@ const ISOLATION = [
   'core.quotePath=false',
   '-c',
   'gc.auto=0',
-  // A path given to `ls-files` is the file's own name, never a glob or `:(magic)`.
-  '--literal-pathspecs',
 ]
 
 /** The environment every git run gets: the caller's without GIT_*, and no user config. */
@@ -48,14 +46,21 @@ export function gitEnv(run: GitRun): NodeJS.ProcessEnv {
   return env
 }
 
-/** Runs git with `args`; resolves with its stdout, rejects with its stderr on a non-zero exit. */
+/**
+ * Runs git with `args`; resolves with its stdout, rejects with its stderr on a non-zero exit.
+ * A path it is given is the file's own name, never a glob or `:(magic)` (`--literal-pathspecs`),
+ * unless `literal` is false (for `check-ignore`, which refuses the option: give it `./`-led
+ * paths).
+ */
 export function git(
   run: GitRun,
   args: readonly string[],
   input?: Buffer | string,
+  literal = true,
 ): Promise<Buffer> {
+  const options = literal ? [...ISOLATION, '--literal-pathspecs'] : ISOLATION
   return new Promise((resolve, reject) => {
-    const child = spawn(run.program, [...ISOLATION, ...args], {
+    const child = spawn(run.program, [...options, ...args], {
       env: gitEnv(run),
       cwd: run.workTree ?? run.gitDir,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -90,4 +95,12 @@ export function gitVersion(program = 'git'): Promise<string | undefined> {
       resolve(code === 0 ? /(\d+\.\d+[\w.]*)/.exec(text)?.[1] : undefined),
     )
   })
+}
+
+/** git's `-z` output, entry by entry. */
+export function splitZ(out: Buffer): string[] {
+  return out
+    .toString('utf8')
+    .split('\0')
+    .filter((entry) => entry !== '')
 }

@@ -80,6 +80,7 @@ export default class Undo extends Service {
         ? new FilesUndoStore({ dir, maxFileBytes })
         : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
     )
+    ctx.effect(() => () => void this.store.then((store) => store.close()), 'undo watches')
     ctx.on('tools/execute', async (exec, next) => {
       const own = exec.session
       const rootId = own.scope.id

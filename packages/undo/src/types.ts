@@ -60,4 +60,6 @@ export interface UndoStore {
    * deleted session, when `turns` is empty).
    */
   retain(sessionId: string, turns: readonly UndoTurn[], dropped: readonly UndoTurn[]): Promise<void>
+  /** Lets go of what it holds open (watches); it still works after, at a walk's cost. */
+  close(): void
 }

@@ -3,40 +3,24 @@
 // what the person changed between turns is never taken for the turn's change; the git runs a
 // turn costs; a git too old to list the index's states in a walk.
 import { execFileSync } from 'node:child_process'
-import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GitUndoStore } from '../src/git-store'
 import { restoreTurn } from '../src/restore'
 import type { UndoRecorder, UndoStore, UndoTurn } from '../src/types'
+import { loggingGit, runs } from './helpers/git-log'
 import { restoreOptions, tempDir } from './helpers/turns'
 
-/** A git that writes each run's subcommand and options to `log`, then runs the real one. */
-async function loggingGit(log: string): Promise<string> {
-  const real = execFileSync('sh', ['-c', 'command -v git']).toString().trim()
-  const program = join(await tempDir('bin'), 'git')
-  await writeFile(program, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`)
-  await chmod(program, 0o755)
-  return program
-}
-
-/** A root holding a.txt, and a git store over it whose git runs are logged. */
+/** A root holding a.txt, and a git store over it (walking, unwatched) whose runs are logged. */
 async function loggedStore(version: string) {
   const root = await tempDir('root')
   const log = join(await tempDir('log'), 'runs')
   await writeFile(join(root, 'a.txt'), 'one\n')
   const program = await loggingGit(log)
   const dir = await tempDir('state')
-  return { root, log, store: new GitUndoStore({ program, version, dir, maxFileBytes: 1 << 20 }) }
-}
-
-/** The subcommands git ran (after the isolating `-c` options), in order. */
-async function runs(log: string): Promise<string[]> {
-  const text = await readFile(log, 'utf8').catch(() => '')
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => line.replace(/^(-c \S+ )*--literal-pathspecs /, ''))
+  const store = new GitUndoStore({ program, version, dir, maxFileBytes: 1 << 20, watch: false })
+  return { root, log, store }
 }
 
 /** A call between the recorder's snapshots: a file tool's (naming `file`) or a command's. */

@@ -1,0 +1,264 @@
+// A root's watch: which of its paths may differ from the store's index, so a walk (./git-root)
+// lists those alone instead of statting every file. Each folder a walk enters is watched
+// (fs.watch, one inotify watch per folder, ./watch-folders); an event marks `folder/name`
+// dirty. What a name cannot say — a folder that came or went (its files were never marked),
+// a `.gitignore` or a `.git` that changed (what git ignores or leaves out moved), more events
+// than a bound (the kernel may have dropped some), a late barrier, a watch that failed — makes
+// the next walk a full one, which rewatches the folders first when they may have changed.
+// Past `maxFolders` folders, or when a watch cannot be set, the root walks as before. It
+// cannot see a change made through mmap, through a hard link from outside its folders, or by
+// another machine on a network filesystem. Cordis-free.
+//
+// The barrier: before the dirty set is read, a file with a unique name is written into a
+// folder of the store's own that this process watches, and its event awaited. It holds
+// because (libuv, src/unix/linux.c) every fs.watch of a loop shares one inotify fd
+// (`init_inotify` keeps `loop->inotify_fd`), inotify queues an event within the syscall that
+// made the change (FIFO, one queue per fd), and `uv__inotify_read` reads that queue in order
+// and calls each watch's callback synchronously, event by event: once the barrier's event is
+// here, so is every event of a change that ended before it was written. libuv drops the
+// queue's overflow event unseen (its wd is -1, `find_watcher` finds nothing), hence the bound.
+import { randomBytes } from 'node:crypto'
+import { readFileSync, watch } from 'node:fs'
+import { lstat, mkdir, unlink, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import type { GitRun } from './git'
+import { watchFolders } from './watch-folders'
+
+/** Watches one folder; `onEvent(name)` per event (`undefined`: no name), `onError` once. */
+export type WatchFolder = (
+  folder: string,
+  onEvent: (name: string | undefined) => void,
+  onError: () => void,
+) => { close(): void }
+
+export interface GitWatchOptions {
+  /** The watch of one folder (default fs.watch, not keeping the process alive). */
+  folder?: WatchFolder
+  /** Above this many folders a root walks (default 20,000). */
+  maxFolders?: number
+  /** Events in two walks' windows (process-wide) above which a walk is full (default 2,000). */
+  maxEvents?: number
+  /** How long a barrier may take before the walk is full (default 1 s). */
+  barrierMs?: number
+  /** Told once per root when it falls back to walks, and why (default console.debug). */
+  debug?: (line: string) => void
+}
+
+export type GitWatchState = 'off' | 'starting' | 'on' | 'walks'
+
+/**
+ * Events delivered to every watch of this process. inotify's queue (one per process, shared
+ * by all roots) overflows at `max_queued_events` (16,384 by default); a window of events below
+ * the bound leaves that much room to the process's other watches (the project catalog's few
+ * folders).
+ */
+let delivered = 0
+
+const QUEUE = queueSize()
+
+export class GitWatch {
+  state: GitWatchState = 'off'
+  /** Paths (relative to the root) that may differ from the index. */
+  private dirty = new Set<string>()
+  /** The next walk lists everything; `rewatch`: and the folders watched may have changed. */
+  private full = true
+  private rewatch = false
+  private watches = new Map<string, { close(): void }>()
+  private barrierWatch: { close(): void } | undefined
+  private readonly barriers = new Map<string, () => void>()
+  /** `delivered` at the last two barriers. */
+  private marks: [number, number] = [0, 0]
+  private readonly folder: WatchFolder
+  private readonly maxFolders: number
+  private readonly maxEvents: number
+  private readonly barrierMs: number
+
+  constructor(
+    private readonly run: GitRun,
+    private readonly root: string,
+    /** A folder of the store's own, for barriers. */
+    private readonly barrierDir: string,
+    private readonly options: GitWatchOptions = {},
+  ) {
+    this.folder = options.folder ?? watchFolder
+    this.maxFolders = options.maxFolders ?? 20_000
+    this.maxEvents = Math.min(options.maxEvents ?? 2000, Math.floor(QUEUE / 4))
+    this.barrierMs = options.barrierMs ?? 1000
+  }
+
+  /** Starts watching, off the caller's path; until it is on, every walk is full. */
+  start(): void {
+    if (this.state !== 'off') return
+    this.state = 'starting'
+    this.marks = [delivered, delivered]
+    void this.startNow().catch((error: unknown) => this.giveUp(error))
+  }
+
+  /**
+   * What the next walk lists: the dirty paths (taken: the walk owns them now), or undefined
+   * for every path. Call it inside the walk, once the walk is sure to run.
+   */
+  async scope(): Promise<string[] | undefined> {
+    if (this.state !== 'on') return undefined
+    const arrived = await this.barrier()
+    const now = delivered
+    const flood = now - this.marks[0] > this.maxEvents || this.dirty.size > this.maxEvents
+    this.marks = [this.marks[1], now]
+    const taken = [...this.dirty]
+    let full = !arrived || flood || this.full
+    let rewatch = this.rewatch
+    // From here on, events mark the walk after this one.
+    this.dirty.clear()
+    this.full = this.rewatch = false
+    if (!full && (await this.changesShape(taken))) full = rewatch = true
+    if (!full) return taken
+    if (rewatch) await this.watchAll().catch((error: unknown) => this.giveUp(error))
+    return undefined
+  }
+
+  /** Paths a walk listed and left differing from the index: the next walk lists them again. */
+  keep(paths: Iterable<string>): void {
+    for (const path of paths) this.dirty.add(path)
+  }
+
+  /** A walk failed after it took the dirty paths: the next is full. */
+  lost(): void {
+    this.full = true
+  }
+
+  close(): void {
+    this.state = 'walks'
+    this.closeAll()
+  }
+
+  private async startNow(): Promise<void> {
+    await mkdir(this.barrierDir, { recursive: true })
+    this.barrierWatch = this.folder(
+      this.barrierDir,
+      (name) => {
+        delivered += 1
+        if (name !== undefined) this.barriers.get(name)?.()
+      },
+      () => this.broken(),
+    )
+    await this.watchAll()
+    if (this.state !== 'starting') return this.closeAll()
+    // The walk before the start may have missed what changed since: the next is full.
+    this.full = true
+    this.state = 'on'
+  }
+
+  /** Watches the folders a walk enters now, and lets go of those it no longer does. */
+  private async watchAll(): Promise<void> {
+    const found = await watchFolders(this.run, this.root, this.maxFolders)
+    if (this.state === 'walks') return
+    if (found === undefined) throw new Error(`more than ${this.maxFolders} folders`)
+    const want = new Map<string, boolean>()
+    for (const folder of found.folders) want.set(folder, false)
+    for (const folder of found.nested) want.set(folder, true)
+    for (const [key, handle] of this.watches)
+      if (want.get(key.slice(1)) !== (key[0] === 'n')) {
+        handle.close()
+        this.watches.delete(key)
+      }
+    for (const [folder, nested] of want) {
+      const key = `${nested ? 'n' : 'f'}${folder}`
+      if (this.watches.has(key)) continue
+      const handle = this.watchOne(folder, nested)
+      if (handle !== undefined) this.watches.set(key, handle)
+    }
+  }
+
+  private watchOne(folder: string, nested: boolean): { close(): void } | undefined {
+    const onEvent = (name: string | undefined) => {
+      delivered += 1
+      if (name === undefined) this.full = this.rewatch = true
+      else if (!nested) this.dirty.add(folder === '' ? name : `${folder}/${name}`)
+      else if (name === '.git') this.full = this.rewatch = true
+    }
+    try {
+      return this.folder(join(this.root, folder), onEvent, () => this.broken())
+    } catch (error) {
+      // A folder gone since it was listed: its parent's event makes the next walk rewatch.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+  }
+
+  /** A path that is or was a folder, or rules what git sees: the walk must be full. */
+  private async changesShape(paths: readonly string[]): Promise<boolean> {
+    const folder = (path: string) => this.watches.has(`f${path}`) || this.watches.has(`n${path}`)
+    const rules = (path: string) => ['.gitignore', '.git'].includes(basename(path))
+    if (paths.some((path) => rules(path) || folder(path))) return true
+    const infos = await Promise.all(
+      paths.map((path) => lstat(join(this.root, path)).catch(() => undefined)),
+    )
+    return infos.some((info) => info?.isDirectory() === true)
+  }
+
+  /** Whether every event queued before now has been delivered (see the module's comment). */
+  private async barrier(): Promise<boolean> {
+    const name = `barrier-${process.pid}-${randomBytes(6).toString('hex')}`
+    let timer: NodeJS.Timeout | undefined
+    const arrived = new Promise<boolean>((resolve) => {
+      this.barriers.set(name, () => resolve(true))
+      timer = setTimeout(() => resolve(false), this.barrierMs)
+    })
+    const file = join(this.barrierDir, name)
+    const written = await writeFile(file, '').then(
+      () => true,
+      () => false,
+    )
+    const ok = written && (await arrived)
+    clearTimeout(timer)
+    this.barriers.delete(name)
+    // A barrier file left behind (the process ended first) is empty and harmless.
+    void unlink(file).catch(() => undefined)
+    return ok
+  }
+
+  /** A watch reported an error (its folder's watch was lost): rewatch and walk in full. */
+  private broken(): void {
+    this.full = this.rewatch = true
+  }
+
+  private giveUp(error: unknown): void {
+    this.closeAll()
+    if (this.state === 'walks') return
+    this.state = 'walks'
+    const why = error instanceof Error ? error.message : String(error)
+    const debug = this.options.debug ?? ((line: string) => console.debug(line))
+    debug(`undo: ${this.root} is walked at each snapshot, not watched (${why})`)
+  }
+
+  private closeAll(): void {
+    for (const handle of this.watches.values()) handle.close()
+    this.watches.clear()
+    this.barrierWatch?.close()
+    this.barrierWatch = undefined
+    this.dirty.clear()
+    this.full = true
+  }
+}
+
+/** fs.watch on one folder, not keeping the process alive. */
+function watchFolder(
+  folder: string,
+  onEvent: (name: string | undefined) => void,
+  onError: () => void,
+): { close(): void } {
+  const watcher = watch(folder, { persistent: false }, (_event, name) => onEvent(name ?? undefined))
+  watcher.on('error', onError)
+  watcher.unref()
+  return watcher
+}
+
+/** inotify's queue length (`/proc/sys/fs/inotify/max_queued_events`), 16,384 if unknown. */
+function queueSize(): number {
+  try {
+    return Number.parseInt(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'), 10)
+  } catch {
+    // Not Linux, or no /proc: inotify's default.
+    return 16_384
+  }
+}
