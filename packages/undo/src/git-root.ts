@@ -180,16 +180,22 @@ export class GitRoot {
   /** A walk over `paths` (all when undefined). */
   private async walkPaths(record: boolean, paths: string[] | undefined): Promise<GitWalk> {
     const format = record && (await this.formats)
-    const { tracked, others } = await listChanged(this.run, format, paths)
+    // Paths the watch knows git does not ignore are taken in as they are: no listing.
+    const known = !record && paths !== undefined && this.watch?.knows(paths) === true
+    const { tracked, others } = known
+      ? { tracked: new Map<string, UndoFileState | undefined>(), others: paths }
+      : await listChanged(this.run, format, paths)
     // A walk that records leaves what it listed differing from the index.
     if (record) this.watch?.keep([...tracked.keys(), ...others])
     const small: string[] = []
+    const gone: string[] = []
     const large = new Map<string, string>()
     for (const path of [...tracked.keys(), ...others]) {
       const info = await lstat(join(this.root, path)).catch(() => undefined)
       if (info?.isFile() === true && info.size > this.maxFileBytes)
         large.set(path, `${info.size}:${info.mtimeMs}`)
       else small.push(path)
+      if (info === undefined) gone.push(path)
     }
     const last = this.oversized
     this.oversized = paths === undefined ? large : carried(last, paths, large)
@@ -197,10 +203,12 @@ export class GitRoot {
     const left = oversized.map(([path]) => path)
     if (!record) {
       // A file over the cap leaves the index: no snapshot holds it.
+      const tooLarge = [...large.keys()]
       await this.takeIn(
         small,
-        [...large.keys()].filter((path) => tracked.has(path)),
+        tooLarge.filter((path) => known || tracked.has(path)),
       )
+      this.watch?.tookIn(small, [...gone, ...tooLarge])
       return { changes: [], oversized: left }
     }
     // The index is left as it was: the next walk that takes files in takes these in too, and

@@ -60,6 +60,12 @@ export class GitWatch {
   state: GitWatchState = 'off'
   /** Paths (relative to the root) that may differ from the index. */
   private dirty = new Set<string>()
+  /**
+   * Paths the index holds or a walk listed as new since the last full walk: none is a new file
+   * git ignores (the rules have not moved since: a `.gitignore` makes a walk full), so they can
+   * be taken in without asking git which of them differ.
+   */
+  private readonly known = new Set<string>()
   /** The next walk lists everything; `rewatch`: and the folders watched may have changed. */
   private full = true
   private rewatch = false
@@ -112,13 +118,29 @@ export class GitWatch {
     this.full = this.rewatch = false
     if (!full && (await this.changesShape(taken))) full = rewatch = true
     if (!full) return taken
+    this.known.clear()
     if (rewatch) await this.watchAll().catch((error: unknown) => this.giveUp(error))
     return undefined
   }
 
   /** Paths a walk listed and left differing from the index: the next walk lists them again. */
   keep(paths: Iterable<string>): void {
-    for (const path of paths) this.dirty.add(path)
+    for (const path of paths) {
+      this.dirty.add(path)
+      this.known.add(path)
+    }
+  }
+
+  /** Whether every one of `paths` can be taken in without a listing (see `known`). */
+  knows(paths: readonly string[]): boolean {
+    return paths.every((path) => this.known.has(path))
+  }
+
+  /** A walk took `held` into the index and let `dropped` (gone, or over the size cap) go. */
+  tookIn(held: readonly string[], dropped: readonly string[]): void {
+    for (const path of held) this.known.add(path)
+    // Once out of the index, a file could be one git ignores: listed again when it is back.
+    for (const path of dropped) this.known.delete(path)
   }
 
   /** A walk failed after it took the dirty paths: the next is full. */

@@ -113,6 +113,23 @@ describe('a watched root', () => {
     expect(watched).toEqual(walked)
   })
 
+  it('takes in a file a walk listed before without listing it again', async () => {
+    const setup = await setUp()
+    const { root, log, watching, walking } = setup
+    await untilWatched(setup)
+    await commandTurn([watching, walking], root, () => writeFile(join(root, 'a.txt'), 'a 1\n'))
+    await writeFile(join(root, 'a.txt'), 'a by the person\n')
+    await writeFile(log, '')
+    const [watched, walked] = await commandTurn([watching, walking], root, () =>
+      writeFile(join(root, 'b.txt'), 'b by the command\n'),
+    )
+    expect(pathsOf(watched!)).toEqual(['b.txt'])
+    expect(watched).toEqual(walked)
+    const ran = (await runs(log)).map((line) => line.split(' ').slice(0, 2).join(' '))
+    expect(ran).toEqual(['update-index --add', 'ls-files -z'])
+    expect(await listings(log)).toEqual(['b.txt'])
+  })
+
   it('runs no git at all for a walk with no marked path', async () => {
     const setup = await setUp()
     const { root, log, watching } = setup
@@ -171,6 +188,31 @@ describe('a watched root', () => {
     expect(pathsOf(edited!)).toEqual(['out/o.txt'])
     expect(edited).toEqual(editedByWalk)
     expect(await listings(log)).toContain('out/o.txt')
+  })
+
+  it('does not take in a tracked file git came to ignore once it was deleted and made again', async () => {
+    const setup = await setUp({}, { 'x.log': 'x\n' })
+    const { root, watching, walking } = setup
+    await untilWatched(setup)
+    const stores = [watching, walking]
+    const file = join(root, 'x.log')
+    const turns = [
+      await commandTurn(stores, root, async () => {
+        await writeFile(join(root, '.gitignore'), '*.log\n')
+        await writeFile(file, 'x, still tracked\n')
+      }),
+      await commandTurn(stores, root, () => rm(file)),
+      await commandTurn(stores, root, () => writeFile(file, 'x, now ignored\n')),
+    ]
+    await writeFile(file, 'x by the person\n')
+    turns.push(await commandTurn(stores, root, () => writeFile(file, 'x, ignored again\n')))
+    expect(turns.map(([watched]) => pathsOf(watched!))).toEqual([
+      ['.gitignore', 'x.log'],
+      ['x.log'],
+      [],
+      [],
+    ])
+    for (const [watched, walked] of turns) expect(watched).toEqual(walked)
   })
 
   it('never records the files of an ignored folder, which it does not watch', async () => {
