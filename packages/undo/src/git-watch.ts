@@ -195,6 +195,8 @@ export class GitWatch {
     const onEvent = (name: string | undefined) => {
       delivered += 1
       if (name === undefined) this.full = this.rewatch = true
+      // A name that is not UTF-8 cannot be given back to git as it is: walked in full.
+      else if (name.includes('\ufffd')) this.full = true
       else if (!nested) this.dirty.add(folder === '' ? name : `${folder}/${name}`)
       else if (name === '.git') this.full = this.rewatch = true
     }

@@ -262,6 +262,19 @@ describe('what makes a walk full', () => {
     expect(await listings(log)).toContain('')
   })
 
+  it('walks in full after an event naming a file whose name is not utf-8', async () => {
+    const setup = await setUp()
+    const { root, log, watching, walking } = setup
+    await untilWatched(setup)
+    const name = Buffer.concat([Buffer.from(`${root}/src/`), Buffer.from([0xff, 0x41])])
+    const [watched, walked] = await commandTurn([watching, walking], root, async () => {
+      await writeFile(name, 'odd\n')
+      await writeFile(join(root, 'a.txt'), 'a by the command\n')
+    })
+    expect(watched).toEqual(walked)
+    expect(await listings(log)).toContain('')
+  })
+
   it('walks in full when the barrier does not arrive in time', async () => {
     // The barrier folder's events never come.
     const folder: WatchFolder = (path, onEvent, onError) =>
