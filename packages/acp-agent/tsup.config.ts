@@ -27,6 +27,9 @@ const externals = JSON.parse(
   readFileSync(new URL('./bundle-externals.json', import.meta.url), 'utf8'),
 ) as string[]
 
+/** The CommonJS wrapper the bundle is written in (its parameters as Node's own wrapper's). */
+const BUNDLE_WRAPPER = '(function (exports, require, module, __filename, __dirname) {'
+
 async function buildBundle(): Promise<void> {
   await build({
     config: false,
@@ -44,6 +47,10 @@ async function buildBundle(): Promise<void> {
     dts: false,
     silent: true,
     define: { DSH_ACP_VERSION: JSON.stringify(pkg.version) },
+    // The program as the CommonJS wrapper's function expression, which the start compiles as
+    // the file is (src/start/bundle-script.ts): not a file to run with node on its own.
+    banner: { js: BUNDLE_WRAPPER },
+    footer: { js: '})' },
     // Every byte ASCII (non-ASCII text escaped, the licences' comments in dsh-acp.cjs.LEGAL.txt):
     // the start reads it as Latin-1 into a one-byte string, half the memory of the two-byte
     // string one non-ASCII character makes, with no UTF-8 decoding.
@@ -53,6 +60,7 @@ async function buildBundle(): Promise<void> {
     },
   })
   assertAscii(resolve('dist/dsh-acp.cjs'))
+  assertWrapped(resolve('dist/dsh-acp.cjs'))
   await build({
     config: false,
     entry: { 'markdown-worker': '../web/src/markdown-worker.js' },
@@ -127,6 +135,18 @@ function startOnce(bin: string, dir: string): Promise<void> {
     send({ id: 1, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })
     send({ id: 2, method: 'session/new', params: { cwd: dir, mcpServers: [] } })
   })
+}
+
+/**
+ * Fails the build unless the bundle is the wrapper's function expression, between its `#!` line
+ * and its source map's.
+ */
+function assertWrapped(file: string): void {
+  const text = readFileSync(file, 'latin1')
+  const start = text.startsWith('#!') ? text.indexOf('\n') + 1 : 0
+  const end = text.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '').trimEnd()
+  if (!text.startsWith(BUNDLE_WRAPPER, start) || !end.endsWith('})'))
+    throw new Error(`${file} is not wrapped in ${BUNDLE_WRAPPER}…}): the start compiles it as is`)
 }
 
 /** Fails the build when the bundle has a byte the start's Latin-1 read would misread. */

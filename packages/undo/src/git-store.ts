@@ -14,7 +14,7 @@ import type { UndoFileState, UndoRecorder, UndoStore, UndoTurn } from './types'
 export interface GitUndoStoreOptions {
   /** The git program. */
   program: string
-  /** Its version (`git --version`), when known; else it is asked once. */
+  /** Its version (`git --version`), when known; else it is asked once, at the first snapshot. */
   version?: string
   /** Where the stores live (one per root). */
   dir: string
@@ -26,12 +26,9 @@ export interface GitUndoStoreOptions {
 export class GitUndoStore implements UndoStore {
   readonly kind = 'git'
   private readonly roots = new Map<string, GitRoot>()
-  private readonly formats: Promise<boolean>
+  private formats: Promise<boolean> | undefined
 
-  constructor(private readonly options: GitUndoStoreOptions) {
-    const version = options.version ?? gitVersion(options.program)
-    this.formats = Promise.resolve(version).then((known) => atLeast(known ?? '0', [2, 38]))
-  }
+  constructor(private readonly options: GitUndoStoreOptions) {}
 
   begin(_sessionId: string, roots: readonly string[]): UndoRecorder {
     return new GitRecorder(roots.map((root) => this.rootOf(root)))
@@ -68,7 +65,10 @@ export class GitUndoStore implements UndoStore {
   private rootOf(root: string): GitRoot {
     let store = this.roots.get(root)
     if (store === undefined) {
-      const { program, dir, maxFileBytes, watch } = this.options
+      const { program, version, dir, maxFileBytes, watch } = this.options
+      this.formats ??= Promise.resolve(version ?? gitVersion(program)).then((known) =>
+        atLeast(known ?? '0', [2, 38]),
+      )
       store = new GitRoot(program, join(dir, 'git'), root, maxFileBytes, this.formats, watch)
       this.roots.set(root, store)
     }

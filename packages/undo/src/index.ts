@@ -13,7 +13,7 @@ import { z } from 'zod'
 import { askOverwrite, changeOf } from './calls'
 import { undoCommands } from './commands'
 import { FilesUndoStore } from './files-store'
-import { gitVersion } from './git'
+import { findProgram } from './git'
 import { GitUndoStore } from './git-store'
 import { SessionUndo, dropSessionUndo } from './session-undo'
 import type { UndoStore } from './types'
@@ -74,11 +74,12 @@ export default class Undo extends Service {
     const dir = given.dir ?? defaultSnapshotsDir()
     this.dir = dir
     this.keepTurns = keepTurns
-    // git is looked for once, off the start's path; sessions wait for the answer.
-    this.store = gitVersion(git).then((version) =>
-      version === undefined
-        ? new FilesUndoStore({ dir, maxFileBytes })
-        : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
+    // git is looked for once on PATH, with no process started: git runs first at the first
+    // snapshot, after the start. Sessions wait for the answer.
+    this.store = findProgram(git).then((found) =>
+      found
+        ? new GitUndoStore({ program: git, dir, maxFileBytes })
+        : new FilesUndoStore({ dir, maxFileBytes }),
     )
     ctx.effect(() => () => void this.store.then((store) => store.close()), 'undo watches')
     ctx.on('tools/execute', async (exec, next) => {

@@ -4,11 +4,13 @@
 // code cache (./bundle-script), so a start does not compile the bundle again. Without a usable
 // cache (the first run, another Node or other V8 flags, a damaged file) the bundle compiles as
 // usual and a fresh cache is written when the process exits. Not the program itself (../bin.ts),
-// and shares no module with it, so a start loads only the bundle.
+// and shares no module with it, so a start loads only the bundle. V8 runs lean while the
+// program starts (./lean-start).
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { compileBundle, runBundle, writeCodeCache } from './bundle-script'
+import { relean, startLean } from './lean-start'
 
 const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
 
@@ -16,7 +18,13 @@ const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
 // compiled: V8 rejects a code cache made under other flags, so the cache is written and read
 // under the same ones.
 setFlagsFromString('--liftoff-only')
+const lean = startLean()
 const { script, cacheMissing } = compileBundle(BUNDLE)
-// At exit the cache holds every function the run compiled, not only the top level.
-if (cacheMissing) process.once('exit', () => writeCodeCache(BUNDLE, script))
+// At exit the cache holds every function the run compiled, not only the top level, and is
+// written under the flags the next start compiles under.
+if (cacheMissing)
+  process.once('exit', () => {
+    if (lean) relean()
+    writeCodeCache(BUNDLE, script)
+  })
 runBundle(BUNDLE, script, createRequire(BUNDLE))
