@@ -1,10 +1,11 @@
 // A root's watch: which of its paths may differ from the store's index, so a walk (./git-root)
 // lists those alone instead of statting every file. Each folder a walk enters is watched
 // (fs.watch, one inotify watch per folder, ./watch-folders); an event marks `folder/name`
-// dirty. What a name cannot say — a folder that came or went (its files were never marked),
-// a `.gitignore` or a `.git` that changed (what git ignores or leaves out moved), more events
-// than a bound (the kernel may have dropped some), a late barrier, a watch that failed — makes
-// the next walk a full one, which rewatches the folders first when they may have changed.
+// dirty. What a name cannot say makes the next walk a full one, the watches set again first:
+// a folder that came or went (its files were never marked; the watches at and below it
+// follow), a `.gitignore` or a `.git` that changed (what git ignores or leaves out moved),
+// more events than a bound (the kernel may have dropped some), a late barrier, a watch that
+// failed (all the watches follow).
 // Past `maxFolders` folders, or when a watch cannot be set, the root walks as before. It
 // cannot see a change made through mmap, through a hard link from outside its folders, or by
 // another machine on a network filesystem. Cordis-free.
@@ -18,18 +19,11 @@
 // here, so is every event of a change that ended before it was written. libuv drops the
 // queue's overflow event unseen (its wd is -1, `find_watcher` finds nothing), hence the bound.
 import { randomBytes } from 'node:crypto'
-import { readFileSync, watch } from 'node:fs'
 import { lstat, mkdir, unlink, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import type { GitRun } from './git'
-import { watchFolders } from './watch-folders'
-
-/** Watches one folder; `onEvent(name)` per event (`undefined`: no name), `onError` once. */
-export type WatchFolder = (
-  folder: string,
-  onEvent: (name: string | undefined) => void,
-  onError: () => void,
-) => { close(): void }
+import { queueSize, watchFolder, watchFolders } from './watch-folders'
+import type { WatchFolder, WatchFolders } from './watch-folders'
 
 export interface GitWatchOptions {
   /** The watch of one folder (default fs.watch, not keeping the process alive). */
@@ -66,8 +60,9 @@ export class GitWatch {
    * be taken in without asking git which of them differ.
    */
   private readonly known = new Set<string>()
-  /** The next walk lists everything; `rewatch`: and the folders watched may have changed. */
-  private full = true
+  /** The next walk lists everything: the folders were just watched (`fresh`), or may have
+   * changed anywhere (`rewatch`: they are watched again first). */
+  private fresh = false
   private rewatch = false
   private watches = new Map<string, { close(): void }>()
   private barrierWatch: { close(): void } | undefined
@@ -111,15 +106,18 @@ export class GitWatch {
     const flood = now - this.marks[0] > this.maxEvents || this.dirty.size > this.maxEvents
     this.marks = [this.marks[1], now]
     const taken = [...this.dirty]
-    let full = !arrived || flood || this.full
-    let rewatch = this.rewatch
+    // Events may have been lost (a flood, a late barrier, a failed walk): watch all again.
+    let all = !arrived || flood || this.rewatch
+    const fresh = this.fresh
     // From here on, events mark the walk after this one.
     this.dirty.clear()
-    this.full = this.rewatch = false
-    if (!full && (await this.changesShape(taken))) full = rewatch = true
-    if (!full) return taken
+    this.fresh = this.rewatch = false
+    const shape = all ? [] : await this.changesShape(taken)
+    if (shape === 'all') all = true
+    if (!all && !fresh && shape.length === 0) return taken
     this.known.clear()
-    if (rewatch) await this.watchAll().catch((error: unknown) => this.giveUp(error))
+    const watched = all ? this.watchAll() : this.watchUnder(shape as string[])
+    await watched.catch((error: unknown) => this.giveUp(error))
     return undefined
   }
 
@@ -145,7 +143,7 @@ export class GitWatch {
 
   /** A walk failed after it took the dirty paths: the next is full. */
   lost(): void {
-    this.full = true
+    this.rewatch = true
   }
 
   close(): void {
@@ -166,7 +164,7 @@ export class GitWatch {
     await this.watchAll()
     if (this.state !== 'starting') return this.closeAll()
     // The walk before the start may have missed what changed since: the next is full.
-    this.full = true
+    this.fresh = true
     this.state = 'on'
   }
 
@@ -175,15 +173,42 @@ export class GitWatch {
     const found = await watchFolders(this.run, this.root, this.maxFolders)
     if (this.state === 'walks') return
     if (found === undefined) throw new Error(`more than ${this.maxFolders} folders`)
-    const want = new Map<string, boolean>()
-    for (const folder of found.folders) want.set(folder, false)
-    for (const folder of found.nested) want.set(folder, true)
+    const want = new Set([
+      ...found.folders.map((f) => `f${f}`),
+      ...found.nested.map((f) => `n${f}`),
+    ])
+    this.unwatch((key) => !want.has(key))
+    this.watchFound(found)
+  }
+
+  /** Watches what is at and below `tops` now, instead of what was. */
+  private async watchUnder(tops: readonly string[]): Promise<void> {
+    if (tops.length === 0) return
+    const below = (folder: string) =>
+      tops.some((top) => folder === top || folder.startsWith(`${top}/`))
+    this.unwatch((key) => below(key.slice(1)))
+    const room = this.maxFolders - this.watches.size
+    const found = await watchFolders(this.run, this.root, room, tops)
+    if (this.state === 'walks') return
+    if (found === undefined) throw new Error(`more than ${this.maxFolders} folders`)
+    this.watchFound(found)
+  }
+
+  /** Closes the watches whose key (`f` or `n` and the folder) `gone` says. */
+  private unwatch(gone: (key: string) => boolean): void {
     for (const [key, handle] of this.watches)
-      if (want.get(key.slice(1)) !== (key[0] === 'n')) {
+      if (gone(key)) {
         handle.close()
         this.watches.delete(key)
       }
-    for (const [folder, nested] of want) {
+  }
+
+  private watchFound(found: WatchFolders): void {
+    const wanted = [
+      ...found.folders.map((folder) => [folder, false] as const),
+      ...found.nested.map((folder) => [folder, true] as const),
+    ]
+    for (const [folder, nested] of wanted) {
       const key = `${nested ? 'n' : 'f'}${folder}`
       if (this.watches.has(key)) continue
       const handle = this.watchOne(folder, nested)
@@ -194,11 +219,10 @@ export class GitWatch {
   private watchOne(folder: string, nested: boolean): { close(): void } | undefined {
     const onEvent = (name: string | undefined) => {
       delivered += 1
-      if (name === undefined) this.full = this.rewatch = true
-      // A name that is not UTF-8 cannot be given back to git as it is: walked in full.
-      else if (name.includes('\ufffd')) this.full = true
+      // A name that is not UTF-8 cannot be given back to git as it is (nor told a folder).
+      if (name === undefined || name.includes('\ufffd')) this.rewatch = true
       else if (!nested) this.dirty.add(folder === '' ? name : `${folder}/${name}`)
-      else if (name === '.git') this.full = this.rewatch = true
+      else if (name === '.git') this.rewatch = true
     }
     try {
       return this.folder(join(this.root, folder), onEvent, () => this.broken())
@@ -209,15 +233,18 @@ export class GitWatch {
     }
   }
 
-  /** A path that is or was a folder, or rules what git sees: the walk must be full. */
-  private async changesShape(paths: readonly string[]): Promise<boolean> {
-    const folder = (path: string) => this.watches.has(`f${path}`) || this.watches.has(`n${path}`)
+  /**
+   * What the walk must be full for: a path that rules what git sees (`all`), or the paths that
+   * are or were folders (their watches follow them).
+   */
+  private async changesShape(paths: readonly string[]): Promise<'all' | string[]> {
     const rules = (path: string) => ['.gitignore', '.git'].includes(basename(path))
-    if (paths.some((path) => rules(path) || folder(path))) return true
+    if (paths.some(rules)) return 'all'
+    const was = (path: string) => this.watches.has(`f${path}`) || this.watches.has(`n${path}`)
     const infos = await Promise.all(
       paths.map((path) => lstat(join(this.root, path)).catch(() => undefined)),
     )
-    return infos.some((info) => info?.isDirectory() === true)
+    return paths.filter((path, i) => was(path) || infos[i]?.isDirectory() === true)
   }
 
   /** Whether every event queued before now has been delivered (see the module's comment). */
@@ -243,7 +270,7 @@ export class GitWatch {
 
   /** A watch reported an error (its folder's watch was lost): rewatch and walk in full. */
   private broken(): void {
-    this.full = this.rewatch = true
+    this.rewatch = true
   }
 
   private giveUp(error: unknown): void {
@@ -261,28 +288,5 @@ export class GitWatch {
     this.barrierWatch?.close()
     this.barrierWatch = undefined
     this.dirty.clear()
-    this.full = true
-  }
-}
-
-/** fs.watch on one folder, not keeping the process alive. */
-function watchFolder(
-  folder: string,
-  onEvent: (name: string | undefined) => void,
-  onError: () => void,
-): { close(): void } {
-  const watcher = watch(folder, { persistent: false }, (_event, name) => onEvent(name ?? undefined))
-  watcher.on('error', onError)
-  watcher.unref()
-  return watcher
-}
-
-/** inotify's queue length (`/proc/sys/fs/inotify/max_queued_events`), 16,384 if unknown. */
-function queueSize(): number {
-  try {
-    return Number.parseInt(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'), 10)
-  } catch {
-    // Not Linux, or no /proc: inotify's default.
-    return 16_384
   }
 }

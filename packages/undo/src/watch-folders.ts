@@ -3,11 +3,19 @@
 // nested repository (a folder holding `.git`), unless the store's index holds files under it
 // (those files are walked as tracked files, ignored or not). A nested repository's own folder
 // is named apart: there only its `.git` coming or going changes what a walk sees. Links are
-// not followed (git keeps a link as a link). Cordis-free.
+// not followed (git keeps a link as a link). And the watch of one folder (fs.watch). Cordis-free.
+import { readFileSync, watch } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { git, splitZ } from './git'
 import type { GitRun } from './git'
+
+/** Watches one folder; `onEvent(name)` per event (`undefined`: no name), `onError` once. */
+export type WatchFolder = (
+  folder: string,
+  onEvent: (name: string | undefined) => void,
+  onError: () => void,
+) => { close(): void }
 
 export interface WatchFolders {
   /** Folders to watch, relative to the root (`''` is the root), `/` separators. */
@@ -16,32 +24,44 @@ export interface WatchFolders {
   nested: string[]
 }
 
-/** The folders to watch; undefined when there are more than `max`. */
+/**
+ * The folders to watch: the whole root's, or (`under`) those of the given folders and below
+ * them (a folder that is not one, or is ignored, gives none); undefined past `max` folders.
+ */
 export async function watchFolders(
   run: GitRun,
   root: string,
   max: number,
+  under?: readonly string[],
 ): Promise<WatchFolders | undefined> {
-  const ignored = await ignoredFolders(run)
+  const ignored = await ignoredFolders(run, under)
   const found: WatchFolders = { folders: [], nested: [] }
-  let enter = ['']
-  while (enter.length > 0) {
-    const skipped = await enterFolders(root, enter, ignored, found, max)
+  // The root is the person's repository, never a nested one; so is a folder entered because
+  // the index holds files under it.
+  const start = under ?? ['']
+  let enter = start.filter((folder) => !ignored.has(folder))
+  let exempt = new Set(under === undefined ? [''] : [])
+  let pending = start.filter((folder) => ignored.has(folder))
+  while (enter.length > 0 || pending.length > 0) {
+    const skipped = await enterFolders(root, enter, exempt, ignored, found, max)
     if (skipped === undefined) return undefined
     // A skipped folder that holds files of the index is entered after all.
-    enter = await foldersHoldingFiles(run, skipped)
-    found.nested = found.nested.filter((folder) => !enter.includes(folder))
+    enter = await foldersHoldingFiles(run, [...pending, ...skipped])
+    pending = []
+    exempt = new Set(enter)
+    found.nested = found.nested.filter((folder) => !exempt.has(folder))
   }
   return found
 }
 
 /**
- * Enters `start` and every folder under it (breadth first), into `found`; returns the ignored
- * and nested folders it did not enter, or undefined past `max` folders.
+ * Enters `start` and every folder under it (breadth first, a few at a time), into `found`;
+ * returns the ignored and nested folders it did not enter, or undefined past `max` folders.
  */
 async function enterFolders(
   root: string,
   start: readonly string[],
+  exempt: ReadonlySet<string>,
   ignored: ReadonlySet<string>,
   found: WatchFolders,
   max: number,
@@ -50,38 +70,45 @@ async function enterFolders(
   let level = [...start]
   while (level.length > 0) {
     const next: string[] = []
-    for (const folder of level) {
-      found.folders.push(folder)
-      if (found.folders.length > max) return undefined
-      // A folder gone since it was listed is not watched: its parent saw it go.
-      const entries = await readdir(join(root, folder), { withFileTypes: true }).catch(() => [])
-      for (const entry of entries) {
-        if (!entry.isDirectory() || entry.name === '.git') continue
-        const path = folder === '' ? entry.name : `${folder}/${entry.name}`
-        if (ignored.has(path)) skipped.push(path)
-        else next.push(path)
+    for (let at = 0; at < level.length; at += 32) {
+      const batch = level.slice(at, at + 32)
+      // A folder gone (or never one) is not watched: its parent's event told of it.
+      const listed = await Promise.all(
+        batch.map((folder) =>
+          readdir(join(root, folder), { withFileTypes: true }).catch(() => undefined),
+        ),
+      )
+      for (const [i, folder] of batch.entries()) {
+        const entries = listed[i]
+        if (entries === undefined) continue
+        if (!exempt.has(folder) && entries.some((entry) => entry.name === '.git')) {
+          found.nested.push(folder)
+          skipped.push(folder)
+          continue
+        }
+        found.folders.push(folder)
+        if (found.folders.length > max) return undefined
+        for (const entry of entries) {
+          if (!entry.isDirectory() || entry.name === '.git') continue
+          const path = folder === '' ? entry.name : `${folder}/${entry.name}`
+          if (ignored.has(path)) skipped.push(path)
+          else next.push(path)
+        }
       }
     }
-    level = []
-    for (const folder of next) {
-      const entries = await readdir(join(root, folder)).catch((): string[] => [])
-      if (!entries.includes('.git')) level.push(folder)
-      else {
-        found.nested.push(folder)
-        skipped.push(folder)
-      }
-    }
+    level = next
   }
   return skipped
 }
 
 /**
- * The folders git ignores as a whole: `ls-files -o -i --directory` names each ignored folder
- * it does not enter (and also folders merely full of ignored files, which `check-ignore`
+ * The folders git ignores as a whole (of those `under`, and below): `ls-files -o -i
+ * --directory` names each ignored folder it does not enter (and also folders merely full of ignored files, which `check-ignore`
  * tells apart).
  */
-async function ignoredFolders(run: GitRun): Promise<Set<string>> {
+async function ignoredFolders(run: GitRun, under?: readonly string[]): Promise<Set<string>> {
   const listed = ['ls-files', '-z', '-o', '-i', '--exclude-standard', '--directory']
+  if (under !== undefined) listed.push('--', ...under)
   const folders = splitZ(await git(run, listed))
     .filter((path) => path.endsWith('/'))
     .map((path) => path.slice(0, -1))
@@ -101,4 +128,26 @@ async function foldersHoldingFiles(run: GitRun, folders: readonly string[]): Pro
   if (folders.length === 0) return []
   const files = splitZ(await git(run, ['ls-files', '-z', '--', ...folders]))
   return folders.filter((folder) => files.some((file) => file.startsWith(`${folder}/`)))
+}
+
+/** fs.watch on one folder, not keeping the process alive. */
+export function watchFolder(
+  folder: string,
+  onEvent: (name: string | undefined) => void,
+  onError: () => void,
+): { close(): void } {
+  const watcher = watch(folder, { persistent: false }, (_event, name) => onEvent(name ?? undefined))
+  watcher.on('error', onError)
+  watcher.unref()
+  return watcher
+}
+
+/** inotify's queue length (`/proc/sys/fs/inotify/max_queued_events`), 16,384 if unknown. */
+export function queueSize(): number {
+  try {
+    return Number.parseInt(readFileSync('/proc/sys/fs/inotify/max_queued_events', 'utf8'), 10)
+  } catch {
+    // Not Linux, or no /proc: inotify's default.
+    return 16_384
+  }
 }

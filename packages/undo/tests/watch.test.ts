@@ -7,7 +7,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GitUndoStore } from '../src/git-store'
-import type { GitWatchOptions, WatchFolder } from '../src/git-watch'
+import type { GitWatchOptions } from '../src/git-watch'
+import type { WatchFolder } from '../src/watch-folders'
 import type { UndoChange, UndoStore } from '../src/types'
 import { loggingGit, runs } from './helpers/git-log'
 import { tempDir } from './helpers/turns'
@@ -66,14 +67,38 @@ async function untilWatched(setup: Awaited<ReturnType<typeof setUp>>) {
   await writeFile(log, '')
 }
 
-/** The paths each `ls-files` run was limited to (`''` for a run over the whole tree). */
+/** The paths each walk's `ls-files` was limited to (`''` for a run over the whole tree). */
 async function listings(log: string): Promise<string[]> {
+  const walk = (line: string) => / -[mo]( |$)/.test(line) && !line.includes(' -i ')
   return (await runs(log))
-    .filter((line) => line.startsWith('ls-files'))
+    .filter((line) => line.startsWith('ls-files') && walk(line))
     .map((line) => line.split(' -- ')[1] ?? '')
 }
 
 const pathsOf = (changes: UndoChange[]) => changes.map((change) => change.path)
+
+/** A turn that changes `path` again: recorded as walks record it, from that marked path. */
+async function changedAgain(setup: Awaited<ReturnType<typeof setUp>>, path: string) {
+  const { root, log, watching, walking } = setup
+  await writeFile(log, '')
+  const [watched, walked] = await commandTurn([watching, walking], root, () =>
+    writeFile(join(root, path), 'again\n'),
+  )
+  expect(pathsOf(watched!)).toEqual([path])
+  expect(watched).toEqual(walked)
+  expect(await listings(log)).toContain(path)
+}
+
+/** fs.watch, counting the watches open. */
+function countingWatch(): { folder: WatchFolder; open: () => number } {
+  let open = 0
+  const folder: WatchFolder = (path, onEvent, onError) => {
+    const handle = realWatch(path, onEvent, onError)
+    open += 1
+    return { close: () => ((open -= 1), handle.close()) }
+  }
+  return { folder, open: () => open }
+}
 
 describe('a watched root', () => {
   it('records a turn that edits, creates and deletes files as walks do, from marked paths', async () => {
@@ -149,13 +174,10 @@ describe('a watched root', () => {
     })
     expect(pathsOf(made!)).toEqual(['gen/deep/x.txt'])
     expect(made).toEqual(madeByWalk)
-    await writeFile(log, '')
-    const [edited, editedByWalk] = await commandTurn([watching, walking], root, () =>
-      writeFile(join(root, 'gen', 'deep', 'x.txt'), 'x again\n'),
-    )
-    expect(pathsOf(edited!)).toEqual(['gen/deep/x.txt'])
-    expect(edited).toEqual(editedByWalk)
-    expect(await listings(log)).toContain('gen/deep/x.txt')
+    // Only the new folder was looked through for folders to watch.
+    const ignoredAsked = (await runs(log)).filter((line) => line.includes(' -i '))
+    expect(ignoredAsked.map((line) => line.split(' -- ')[1])).toEqual(['gen'])
+    await changedAgain(setup, 'gen/deep/x.txt')
   })
 
   it('records a file written into an empty folder that was there before', async () => {
@@ -173,7 +195,7 @@ describe('a watched root', () => {
 
   it('follows a .gitignore change: a folder no longer ignored is recorded and watched', async () => {
     const setup = await setUp({}, { '.gitignore': 'out/\n', 'out/o.txt': 'o\n' })
-    const { root, log, watching, walking } = setup
+    const { root, watching, walking } = setup
     await untilWatched(setup)
     const [freed, freedByWalk] = await commandTurn([watching, walking], root, async () => {
       await writeFile(join(root, '.gitignore'), '')
@@ -181,13 +203,7 @@ describe('a watched root', () => {
     })
     expect(pathsOf(freed!)).toEqual(['.gitignore', 'out/o.txt'])
     expect(freed).toEqual(freedByWalk)
-    await writeFile(log, '')
-    const [edited, editedByWalk] = await commandTurn([watching, walking], root, () =>
-      writeFile(join(root, 'out', 'o.txt'), 'o again\n'),
-    )
-    expect(pathsOf(edited!)).toEqual(['out/o.txt'])
-    expect(edited).toEqual(editedByWalk)
-    expect(await listings(log)).toContain('out/o.txt')
+    await changedAgain(setup, 'out/o.txt')
   })
 
   it('does not take in a tracked file git came to ignore once it was deleted and made again', async () => {
@@ -236,16 +252,20 @@ describe('a watched root', () => {
 })
 
 describe('what makes a walk full', () => {
-  it('walks in full when more paths are marked than the bound, and records them all', async () => {
-    const setup = await setUp({ maxEvents: 5 })
+  it('walks in full and watches all again after a flood, and records all of it', async () => {
+    // Above the few events of a turn's own barriers.
+    const setup = await setUp({ maxEvents: 12 })
     const { root, log, watching, walking } = setup
     await untilWatched(setup)
     const [watched, walked] = await commandTurn([watching, walking], root, async () => {
-      for (let n = 0; n < 20; n++) await writeFile(join(root, 'src', `f${n}.txt`), `${n}\n`)
+      await mkdir(join(root, 'flood'))
+      for (let n = 0; n < 30; n++) await writeFile(join(root, 'flood', `f${n}.txt`), `${n}\n`)
     })
-    expect(watched).toHaveLength(20)
+    expect(watched).toHaveLength(30)
     expect(watched).toEqual(walked)
     expect(await listings(log)).toContain('')
+    // The folder the flood made is watched: its next change is a marked path.
+    await changedAgain(setup, 'flood/f0.txt')
   })
 
   it('walks in full after more events than the bound on two files', async () => {
@@ -309,25 +329,34 @@ describe('what makes a walk full', () => {
     expect(lines).toEqual([expect.stringContaining('no inotify watches left')])
   })
 
+  it('lets go of the watches of a folder the command removed, its files recorded gone', async () => {
+    const { folder, open } = countingWatch()
+    const setup = await setUp({ folder }, { 'src/deep/d.txt': 'd\n' })
+    const { root, watching, walking } = setup
+    await untilWatched(setup)
+    expect(open()).toBe(4) // the root, src, src/deep and the barrier folder
+    const [watched, walked] = await commandTurn([watching, walking], root, () =>
+      rm(join(root, 'src'), { recursive: true }),
+    )
+    expect(pathsOf(watched!)).toEqual(['src/c.txt', 'src/deep/d.txt'])
+    expect(watched).toEqual(walked)
+    expect(open()).toBe(2)
+  })
+
   it('leaves no watch open once the store closes, and walks in full after', async () => {
-    let open = 0
-    const folder: WatchFolder = (path, onEvent, onError) => {
-      const handle = realWatch(path, onEvent, onError)
-      open += 1
-      return { close: () => ((open -= 1), handle.close()) }
-    }
+    const { folder, open } = countingWatch()
     const setup = await setUp({ folder })
     const { root, log, watching, walking } = setup
     await untilWatched(setup)
-    expect(open).toBe(3) // the root, src and the barrier folder
+    expect(open()).toBe(3) // the root, src and the barrier folder
     watching.close()
-    expect(open).toBe(0)
+    expect(open()).toBe(0)
     const [watched, walked] = await commandTurn([watching, walking], root, () =>
       writeFile(join(root, 'a.txt'), 'a after the close\n'),
     )
     expect(watched).toEqual(walked)
     expect(await listings(log)).toEqual(['', '', '', ''])
-    expect(open).toBe(0)
+    expect(open()).toBe(0)
   })
 })
 
