@@ -13,6 +13,7 @@ import type {
   DiagnosticsReport,
   DiagnosticsSnapshot,
 } from '@deepseek-ai/dsh-diagnostics'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { Config, applyServersFiles, serversFiles } from './config'
 import type { LspDiagnosticsConfig, LspDiagnosticsOptions } from './config'
@@ -46,7 +47,7 @@ export default class LspDiagnostics extends Diagnostics {
   constructor(ctx: Context, config: LspDiagnosticsConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    this.config = config as LspDiagnosticsOptions
+    this.config = configOf(Config, config)
     this.waitMs = this.config.waitMs
     this.launcher = new ServerLauncher(this.config.bwrap, this.config.sandbox)
     this.trust = new WorkspaceTrust(this.launcher)
