@@ -1,5 +1,5 @@
 // Benchmark the start a person waits for when they open a new thread and send a first prompt:
-// spawn the built `dsh-acp` (dist/bin.js, what `npm install -g` links) with an instant scripted
+// spawn the built `dsh-acp` (dist/bin.cjs, what `npm install -g` links) with an instant scripted
 // model (`--script`, one turn of text, no delay), send `initialize` and `session/new` at once,
 // then a prompt as soon as the session is open, and time from the spawn to
 // - the `session/new` response (printed beside),
@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { median, mib, ms } from './lib/stats.mjs'
 
-const BIN = fileURLToPath(new URL('../packages/acp-agent/dist/bin.js', import.meta.url))
+const BIN = fileURLToPath(new URL('../packages/acp-agent/dist/bin.cjs', import.meta.url))
 const TARGET_RATIO = 3
 const TARGET_RSS = 60 * 2 ** 20
 /** Linux's clock ticks per second for /proc/<pid>/stat times. */

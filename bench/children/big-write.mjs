@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks'
 import { buildText, tempDir } from '../lib/data.mjs'
 import { childArgs, report } from '../lib/measure.mjs'
 
-const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.js', import.meta.url))
+const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.cjs', import.meta.url))
 const { bytes } = childArgs()
 
 const temp = tempDir('big-write')

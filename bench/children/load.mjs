@@ -112,7 +112,7 @@ function isClosedCard(update) {
 
 /** session/load over the bin's stdio, timed from the request to its response (wall clock). */
 async function overBin() {
-  const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.js', import.meta.url))
+  const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.cjs', import.meta.url))
   const env = { ...process.env }
   delete env.DEEPSEEK_API_KEY
   const flags = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`]

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { tempDir } from '../lib/data.mjs'
 import { childArgs, report } from '../lib/measure.mjs'
 
-const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.js', import.meta.url))
+const BIN = fileURLToPath(new URL('../../packages/acp-agent/dist/bin.cjs', import.meta.url))
 const SERVER = fileURLToPath(
   new URL('../../packages/mcp/tests/fixtures/stdio-server.mjs', import.meta.url),
 )

@@ -31,7 +31,7 @@ import {
 const { client, calls, files, mode = 'ask', profile } = childArgs()
 // The bin as installed is one bundle; a profile by package runs the same program over the
 // packages' own dist modules (dist/bin-modules.js).
-const BIN_FILE = profile === undefined ? 'bin.js' : 'bin-modules.js'
+const BIN_FILE = profile === undefined ? 'bin.cjs' : 'bin-modules.js'
 const BIN = fileURLToPath(new URL(`../../packages/acp-agent/dist/${BIN_FILE}`, import.meta.url))
 
 /** The timed window on the system's monotonic clock (µs), which the bin's CPU profile uses. */

@@ -21,7 +21,7 @@ const COMMAND_CALL = 'count-files'
 
 // Paths relative to this file hold from both src/ and dist/.
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url))
-const BIN = here('../dist/bin.js')
+const BIN = here('../dist/bin.cjs')
 const SCRIPT = here('../demo/script.json')
 const SAMPLE = here('../demo/workspace')
 

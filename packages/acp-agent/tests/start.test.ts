@@ -1,4 +1,4 @@
-// The installed bin's start: dist/bin.js runs the one-file bundle dist/dsh-acp.cjs from a V8
+// The installed bin's start: dist/bin.cjs runs the one-file bundle dist/dsh-acp.cjs from a V8
 // code cache beside it. A copy of the two built files in a temp directory starts without a
 // cache, with a damaged one and with the one it wrote, and answers initialize and session/new
 // each time over its real stdio, every frame schema-valid.
@@ -20,15 +20,20 @@ afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
-/** The bin's two files copied into a fresh directory, no code cache: its path and the cache's. */
-async function installCopy(): Promise<{ dir: string; bin: string; cache: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'dsh-acp-start-'))
+/**
+ * The built starts (CommonJS `bin.cjs`, the ES module `bin.js`) and the bundle copied into a
+ * fresh directory whose name a URL would misread (a space, `#`, `%`), no code cache: the
+ * CommonJS start's path, the module's, and the cache's.
+ */
+async function installCopy(): Promise<{ dir: string; bin: string; module: string; cache: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'dsh acp#start%20-'))
   dirs.push(dir)
-  for (const name of ['bin.js', 'dsh-acp.cjs']) {
+  for (const name of ['bin.cjs', 'bin.js', 'dsh-acp.cjs']) {
     await copyFile(join(PACKAGE_DIR, 'dist', name), join(dir, name))
   }
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module' }))
-  return { dir, bin: join(dir, 'bin.js'), cache: join(dir, 'dsh-acp.cjs.code-cache') }
+  const cache = join(dir, 'dsh-acp.cjs.code-cache')
+  return { dir, bin: join(dir, 'bin.cjs'), module: join(dir, 'bin.js'), cache }
 }
 
 /**
@@ -82,6 +87,16 @@ describe('the bin from its bundle and code cache', () => {
     // A cache written again would be a new file renamed over the old one: a new inode.
     const written = await stat(copy.cache)
     const { code } = await startAndOpen(copy.bin, copy.dir)
+    expect(code).toBe(0)
+    const after = await stat(copy.cache)
+    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])
+  }, 60_000)
+
+  it('the start as an ES module reads the cache the CommonJS start wrote and leaves it', async () => {
+    const copy = await installCopy()
+    await startAndOpen(copy.bin, copy.dir)
+    const written = await stat(copy.cache)
+    const { code } = await startAndOpen(copy.module, copy.dir)
     expect(code).toBe(0)
     const after = await stat(copy.cache)
     expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])

@@ -49,10 +49,13 @@ describe('the packed app', () => {
     const files = listed.stdout.trim().split('\n').sort()
     expect(files).toEqual(
       expect.arrayContaining([
+        'package/dist/bin.cjs',
         'package/dist/bin.js',
         'package/dist/dsh-acp.cjs',
         'package/dist/dsh-acp.cjs.LEGAL.txt',
         'package/dist/markdown-worker.js',
+        'package/dist/vendor/undici.cjs',
+        'package/dist/vendor/yaml.cjs',
       ]),
     )
     // The start reads the bundle as Latin-1: every byte of it is ASCII.
@@ -67,7 +70,7 @@ describe('the packed app', () => {
       (await run('tar', ['-xzOf', tarball, 'package/package.json'])).stdout,
     ) as Record<string, unknown>
     expect(manifest).toMatchObject({
-      bin: { 'dsh-acp': './dist/bin.js' },
+      bin: { 'dsh-acp': './dist/bin.cjs' },
       engines: { node: expect.any(String) },
       license: expect.any(String),
       repository: expect.any(Object),

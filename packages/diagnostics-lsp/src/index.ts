@@ -13,13 +13,24 @@ import type {
   DiagnosticsReport,
   DiagnosticsSnapshot,
 } from '@deepseek-ai/dsh-diagnostics'
+import { configOf } from '@deepseek-ai/dsh-tools'
 import type { ToolExecution } from '@deepseek-ai/dsh-tools'
 import { Config, applyServersFiles, serversFiles } from './config'
 import type { LspDiagnosticsConfig, LspDiagnosticsOptions } from './config'
 import { ServerLauncher } from './launch'
 import { BUILT_IN_SERVERS, serverFor } from './servers'
-import { ServerSlot } from './slot'
+import type { ServerSlot } from './slot'
 import { WorkspaceTrust } from './trust'
+
+/**
+ * The language servers' side (./slot: the server, its process, vscode-jsonrpc), loaded at the
+ * first server a change needs, not with the plugin.
+ */
+let slotModule: Promise<typeof import('./slot')> | undefined
+function slotClass(): Promise<typeof ServerSlot> {
+  slotModule ??= import('./slot')
+  return slotModule.then(({ ServerSlot }) => ServerSlot)
+}
 
 export default class LspDiagnostics extends Diagnostics {
   static Config = Config
@@ -36,7 +47,7 @@ export default class LspDiagnostics extends Diagnostics {
   constructor(ctx: Context, config: LspDiagnosticsConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    this.config = config as LspDiagnosticsOptions
+    this.config = configOf(Config, config)
     this.waitMs = this.config.waitMs
     this.launcher = new ServerLauncher(this.config.bwrap, this.config.sandbox)
     this.trust = new WorkspaceTrust(this.launcher)
@@ -116,7 +127,11 @@ export default class LspDiagnostics extends Diagnostics {
     if (found === undefined || this.disposed) return none()
     const { spec, root, languageId } = found
     const key = `${spec.name}\0${root}`
-    const slot = this.slots.get(key) ?? new ServerSlot(spec, root)
+    // Loaded before the slot is looked up: the lookup and the set stay one step, so two changes
+    // at once share one slot.
+    const Slot = await slotClass()
+    if (this.disposed) return none()
+    const slot = this.slots.get(key) ?? new Slot(spec, root)
     this.slots.set(key, slot)
     if (slot.off) return none(slot.takeNotice())
     slot.use(exec?.agent?.lifetime, () => void slot.stop())

@@ -34,6 +34,7 @@ import { editorVersionHolds, linesHold, parseLinesVersion } from './editor-lines
 import { byteChunks, readableText, textChunks } from './editor-text'
 import { EditorMutations } from './mutate'
 import { EditorRoutes } from './route'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 /** The editor of a caller's session (none: no session, or one whose editor serves no files). */
 export type AcpFsClientOf = (session: FsSession | undefined) => AcpFsClient | undefined
@@ -73,7 +74,7 @@ export default class AcpFileSystem extends FileSystem {
   constructor(ctx: Context, config: AcpFileSystemConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    const { local, maxEditorBytes, timeoutMs, clientOf } = config as z.output<typeof Config>
+    const { local, maxEditorBytes, timeoutMs, clientOf } = configOf(Config, config)
     this.disk = new LocalDisk(local)
     this.clientOf = clientOf
     this.routes = new EditorRoutes(this.disk, { maxEditorBytes, timeoutMs })

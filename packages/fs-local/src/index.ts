@@ -17,6 +17,7 @@ import {
 } from '@deepseek-ai/dsh-fs'
 import { z } from 'zod'
 import { LocalDisk } from './disk'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 export const Config = z
   .object({
@@ -43,7 +44,7 @@ export default class LocalFileSystem extends FileSystem {
   constructor(ctx: Context, config: LocalFileSystemConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    this.disk = new LocalDisk(config as z.output<typeof Config>)
+    this.disk = new LocalDisk(configOf(Config, config))
   }
 
   /** The absolute base for relative paths. */

@@ -29,6 +29,7 @@ import type { ModelFacts, ThinkingStyle } from './models'
 import { readChatStream } from './read'
 import { thinkingStyleOf, thoughtLevelsOf } from './thinking'
 import { chatCompletionsUrl, toWireRequest } from './wire'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 export default class OpenAiLlm extends Llm {
   static Config = Config
@@ -43,7 +44,7 @@ export default class OpenAiLlm extends Llm {
   constructor(ctx: Context, config: OpenAiLlmConfig) {
     super(ctx)
     // Cordis validated `config` against Config when the plugin loaded: this is its output.
-    this.settings = config as z.output<typeof Config>
+    this.settings = configOf(Config, config)
     this.loadedKey = this.settings.apiKey ?? apiKeyFromEnv(process.env)
   }
 

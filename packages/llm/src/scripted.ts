@@ -8,6 +8,7 @@ import { abortableDelay, throwIfAborted } from './abort'
 import { Llm } from './llm'
 import { parseLlmScript } from './script'
 import type { LlmModelInfo, LlmRequest, LlmScript, LlmScriptTurn, LlmStreamEvent } from './types'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 /** The script is validated (and normalised) by `parseLlmScript`; its messages are the issues. */
 const ScriptSchema = z.custom<LlmScript>().transform((value, ctx): LlmScript => {
@@ -72,7 +73,7 @@ export class ScriptedLlm extends Llm {
   constructor(ctx: Context, config: ScriptedLlmConfig) {
     super(ctx)
     // Cordis validated `config` against Config when the plugin loaded: this is its output.
-    const settings = config as z.output<typeof Config>
+    const settings = configOf(Config, config)
     this.script = settings.script
     this.chunkSize = settings.chunkSize
     this.delayMs = settings.delayMs

@@ -8,6 +8,7 @@ import type { ShellProcess, ShellRunOptions } from '@deepseek-ai/dsh-shell'
 import { z } from 'zod'
 import { commandEnv } from './env'
 import { spawnGroup } from './spawn-group'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 export const Config = z
   .object({
@@ -36,7 +37,7 @@ export default class LocalShell extends Shell {
   constructor(ctx: Context, config: LocalShellConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    this.config = config as z.output<typeof Config>
+    this.config = configOf(Config, config)
     ctx.effect(() => () => this.disposeAll(), 'shell processes')
   }
 

@@ -29,6 +29,7 @@ import { CommandLimiter, DEFAULT_LIMITS } from './limits'
 import { REPORT_ARGS, SandboxInit } from './init'
 import { planOf } from './plan'
 import { probeSandbox, probeSandboxAsync, unsandboxedExplanation } from './probe'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 /** Where a command confined read-only writes its temp files (bwrap's fresh /dev has it). */
 export const READ_ONLY_TMPDIR = '/dev/shm'
@@ -67,7 +68,7 @@ export default class SandboxShell extends Shell {
   constructor(ctx: Context, config: SandboxShellConfig) {
     super(ctx)
     // Cordis validated `config` against Config when it loaded the service: defaults are in.
-    this.config = config as z.output<typeof Config>
+    this.config = configOf(Config, config)
     this.limiter = new CommandLimiter(this.config.limits)
     ctx.effect(() => () => this.disposeAll(), 'shell processes')
   }

@@ -8,9 +8,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { deflate } from 'node:zlib'
 
-const deflated = promisify(deflate)
+/** zlib, loaded at the first object written (not at start): `deflate` as a promise. */
+let deflating: Promise<(body: Buffer) => Promise<Buffer>> | undefined
+function deflated(body: Buffer): Promise<Buffer> {
+  deflating ??= import('node:zlib').then(({ deflate }) => promisify(deflate))
+  return deflating.then((deflate) => deflate(body))
+}
 
 /** Stores `body` as a loose object of `type` in `gitDir` (when it is not there yet); its id. */
 export async function writeObject(

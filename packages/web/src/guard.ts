@@ -3,7 +3,6 @@
 // returns what was checked, so a name cannot resolve to one address for the check and another
 // for the connection). An IP literal is checked as it is. `allowPrivate` turns the checks off
 // (the resolution stays). Not the fetch (./fetch-page.ts) nor the ranges (./address.ts).
-import { lookup as dnsLookup } from 'node:dns/promises'
 import type { LookupAddress } from 'node:dns'
 import type { LookupFunction } from 'node:net'
 import { bareHost, isIpLiteral, nonPublicName, nonPublicRange } from './address'
@@ -12,7 +11,9 @@ import type { WebResolver } from './types'
 
 /** The system resolver (`getaddrinfo`, as the socket would use): every address of a name. */
 export const systemResolver: WebResolver = async (hostname) => {
-  const found = await dnsLookup(hostname, { all: true, verbatim: true })
+  // Loaded at the first lookup, not at start.
+  const { lookup } = await import('node:dns/promises')
+  const found = await lookup(hostname, { all: true, verbatim: true })
   return found.map(({ address, family }) => ({ address, family }))
 }
 

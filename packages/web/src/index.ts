@@ -20,6 +20,7 @@ import type {
   WebSearchProvider,
   WebSearchResult,
 } from './types'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 declare module 'cordis' {
   interface Context {
@@ -37,7 +38,7 @@ export default class WebService extends Service {
   constructor(ctx: Context, config: WebConfig) {
     super(ctx, 'web')
     // Cordis validated `config` against Config when the service loaded: defaults are in.
-    this.settings = config as z.output<typeof Config>
+    this.settings = configOf(Config, config)
     this.http = new WebHttp({
       resolver: this.settings.resolver ?? systemResolver,
       allowPrivate: this.settings.allowPrivate,

@@ -3,7 +3,8 @@
 // the worker is ended when the fetch's signal aborts (its time cap, or the call's cancel).
 // The worker's file sits beside the module that starts it: src/ when running from the sources,
 // dist/ in this package's build, and beside the app's bundle (acp-agent builds it there).
-import { Worker } from 'node:worker_threads'
+import { createRequire } from 'node:module'
+import type { Worker } from 'node:worker_threads'
 import { WebError } from './errors'
 
 export interface WebMarkdown {
@@ -20,6 +21,15 @@ export interface MarkdownOptions {
 }
 
 const WORKER = new URL('./markdown-worker.js', import.meta.url)
+
+/** node:worker_threads' Worker, loaded at the first conversion (not at start), synchronously. */
+let workerClassOnce: typeof Worker | undefined
+function workerClass(): typeof Worker {
+  const require = createRequire(import.meta.url)
+  workerClassOnce ??= (require('node:worker_threads') as typeof import('node:worker_threads'))
+    .Worker
+  return workerClassOnce
+}
 const running = new Set<Worker>()
 
 /** Conversions whose worker is still alive (ended ones, cancelled ones and failed ones are not). */
@@ -30,7 +40,7 @@ export function runningConversions(): number {
 export function htmlToMarkdown(html: string, options: MarkdownOptions): Promise<WebMarkdown> {
   const { signal } = options
   if (signal.aborted) return Promise.reject(signal.reason)
-  const worker = new Worker(WORKER, {
+  const worker = new (workerClass())(WORKER, {
     workerData: { html, base: options.baseUrl },
     resourceLimits: {
       maxOldGenerationSizeMb: options.memoryMb,

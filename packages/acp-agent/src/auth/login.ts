@@ -4,7 +4,7 @@
 // checks it with the server's `GET /models` where it can (a 401 or 403 refuses it; a server
 // that cannot be reached or has no list is said plainly, and the key is stored anyway); and
 // stores it (./credentials). Not the key order of a running agent (./api-key).
-import { emitKeypressEvents } from 'node:readline'
+import { createRequire } from 'node:module'
 import type { Key } from 'node:readline'
 import type { Readable } from 'node:stream'
 import { apiKeyFromEnv, isDeepSeekHost } from '@deepseek-ai/dsh-llm-openai'
@@ -137,7 +137,9 @@ export function applyKey(
 
 /** Reads one line from a terminal in raw mode, echoing nothing; undefined when cancelled. */
 function readHidden(input: LoginIo['input'], out: LoginIo['out']): Promise<string | undefined> {
-  emitKeypressEvents(input)
+  // node:readline is loaded here, by `--login` only, not at every start.
+  const readline = createRequire(import.meta.url)('node:readline') as typeof import('node:readline')
+  readline.emitKeypressEvents(input)
   input.setRawMode?.(true)
   input.resume()
   return new Promise((resolve) => {

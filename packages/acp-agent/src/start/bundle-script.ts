@@ -2,8 +2,8 @@
 // runs. The cache is kept beside the bundle or, where the install is read-only, in the person's
 // cache folder (`$XDG_CACHE_HOME/dsh`, else `~/.cache/dsh`); V8 rejects one made for another
 // bundle, another Node or other V8 flags, and the bundle then compiles as usual. Imports nothing
-// of the program, and the program imports nothing of it: dist/bin.js must stay one file, with no
-// chunk shared with the program's build.
+// of the program, and the program imports nothing of it: dist/bin.cjs and dist/bin.js must each
+// stay one file, with no chunk shared with the program's build.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'

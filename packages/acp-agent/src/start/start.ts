@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The start, dist/bin.js (the installed `dsh-acp`): runs the bundled program, dist/dsh-acp.cjs
+// The start, dist/bin.cjs (the installed `dsh-acp`; dist/bin.js is the same start as an ES
+// module, which costs node its module loader): runs the bundled program, dist/dsh-acp.cjs
 // (bin.ts with every dependency inside, one file, so no module resolution at start), from a V8
 // code cache (./bundle-script), so a start does not compile the bundle again. Without a usable
 // cache (the first run, another Node or other V8 flags, a damaged file) the bundle compiles as
@@ -7,12 +8,15 @@
 // and shares no module with it, so a start loads only the bundle. V8 runs lean while the
 // program starts (./lean-start).
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { compileBundle, runBundle, writeCodeCache } from './bundle-script'
 import { relean, startLean } from './lean-start'
 
-const BUNDLE = fileURLToPath(new URL('./dsh-acp.cjs', import.meta.url))
+/** This file's folder: `__dirname` in the CommonJS start, from `import.meta.url` in the module. */
+const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url))
+const BUNDLE = join(HERE, 'dsh-acp.cjs')
 
 // The flag the program sets for a prompt exit (./exit-ready), set here before the bundle is
 // compiled: V8 rejects a code cache made under other flags, so the cache is written and read

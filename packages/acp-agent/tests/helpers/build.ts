@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 export const PACKAGE_DIR = fileURLToPath(new URL('../../', import.meta.url))
 export const REPO_ROOT = join(PACKAGE_DIR, '../..')
-export const BIN = join(PACKAGE_DIR, 'dist/bin.js')
+export const BIN = join(PACKAGE_DIR, 'dist/bin.cjs')
 export const DEMO = join(PACKAGE_DIR, 'dist/demo.js')
 
 function newestMtime(path: string): number {

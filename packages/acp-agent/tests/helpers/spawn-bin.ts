@@ -66,7 +66,7 @@ export interface BinSession {
   exited: Promise<number | null>
 }
 
-/** `bin`: another copy of the built bin (default the package's dist/bin.js). */
+/** `bin`: another copy of the built bin (default the package's dist/bin.cjs). */
 export function startBin(
   args: string[],
   cwd: string,

@@ -6,7 +6,7 @@
 import type { Context } from 'cordis'
 import { z } from 'zod'
 import type {} from '@deepseek-ai/dsh-fs' // for its augmentation: ctx.fs
-import { untraced } from '@deepseek-ai/dsh-tools'
+import { configOf, untraced } from '@deepseek-ai/dsh-tools'
 import { createReadImageTool } from './read-image'
 
 export const name = 'tool-image'
@@ -29,7 +29,7 @@ export type ToolImageConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: ToolImageConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const options = config as z.output<typeof Config>
+  const options = configOf(Config, config)
   ctx.tools.register(createReadImageTool(untraced(ctx.fs), options))
 }
 

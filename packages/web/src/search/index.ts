@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type {} from '../index' // for its augmentation: ctx.web
 import { DEEPSEEK_SEARCH_BASE_URL, DeepSeekSearch } from './deepseek'
 import { SearxngSearch } from './searxng'
+import { configOf } from '@deepseek-ai/dsh-tools/config'
 
 export const name = 'web-search'
 
@@ -32,7 +33,7 @@ export type WebSearchConfig = z.input<typeof Config>
 
 export function apply(ctx: Context, config: WebSearchConfig): void {
   // Cordis validated `config` against Config when it loaded the plugin: defaults are in.
-  const options = config as z.output<typeof Config>
+  const options = configOf(Config, config)
   if (options.searxng !== undefined) {
     ctx.web.addSearchProvider(new SearxngSearch(ctx.web, options.searxng.url))
   }
