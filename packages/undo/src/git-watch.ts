@@ -102,6 +102,7 @@ export class GitWatch {
   async scope(): Promise<string[] | undefined> {
     if (this.state !== 'on') return undefined
     const arrived = await this.barrier()
+    if (this.state !== 'on') return undefined
     const now = delivered
     const flood = now - this.marks[0] > this.maxEvents || this.dirty.size > this.maxEvents
     this.marks = [this.marks[1], now]
@@ -250,17 +251,21 @@ export class GitWatch {
   /** Whether every event queued before now has been delivered (see the module's comment). */
   private async barrier(): Promise<boolean> {
     const name = `barrier-${process.pid}-${randomBytes(6).toString('hex')}`
-    let timer: NodeJS.Timeout | undefined
-    const arrived = new Promise<boolean>((resolve) => {
-      this.barriers.set(name, () => resolve(true))
-      timer = setTimeout(() => resolve(false), this.barrierMs)
-    })
+    let settle: (arrived: boolean) => void = () => {}
+    const arrived = new Promise<boolean>((resolve) => (settle = resolve))
+    this.barriers.set(name, () => settle(true))
     const file = join(this.barrierDir, name)
-    const written = await writeFile(file, '').then(
-      () => true,
-      () => false,
-    )
-    const ok = written && (await arrived)
+    try {
+      await writeFile(file, '')
+    } catch (error) {
+      // Its folder gone, no barrier can be had: the root is walked from here on.
+      this.barriers.delete(name)
+      this.giveUp(error)
+      return false
+    }
+    // The bound counts from the write: a busy thread pool does not make the walk full.
+    const timer = setTimeout(() => settle(false), this.barrierMs)
+    const ok = await arrived
     clearTimeout(timer)
     this.barriers.delete(name)
     // A barrier file left behind (the process ended first) is empty and harmless.

@@ -3,7 +3,7 @@
 // marked alone; what a watch cannot vouch for (a new folder, a .gitignore, a flood, a late
 // barrier, a watch that cannot be set) makes a walk full; nothing stays open once it closes.
 import { watch } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GitUndoStore } from '../src/git-store'
@@ -27,9 +27,10 @@ async function setUp(options: GitWatchOptions = {}, files: Record<string, string
   }
   const program = await loggingGit(log)
   const maxFileBytes = 1 << 20
+  const state = await tempDir('w')
   const watching = new GitUndoStore({
     program,
-    dir: await tempDir('w'),
+    dir: state,
     maxFileBytes,
     watch: options,
   })
@@ -40,7 +41,7 @@ async function setUp(options: GitWatchOptions = {}, files: Record<string, string
     watch: false,
   })
   opened.push(watching, walking)
-  return { root, log, watching, walking }
+  return { root, log, state, watching, walking }
 }
 
 /** One command's turn (`change`) recorded by each store: what each says it changed. */
@@ -308,6 +309,23 @@ describe('what makes a walk full', () => {
     expect(pathsOf(watched!)).toEqual(['a.txt'])
     expect(watched).toEqual(walked)
     expect((await listings(log)).filter((only) => only === '')).toHaveLength(4)
+  })
+
+  it('walks at each snapshot once the barrier folder is gone, said once', async () => {
+    const lines: string[] = []
+    const setup = await setUp({ debug: (line) => lines.push(line) })
+    const { root, state, log, watching, walking } = setup
+    await untilWatched(setup)
+    const [store] = await readdir(join(state, 'git'))
+    await rm(join(state, 'git', store!, 'watch'), { recursive: true })
+    const [watched, walked] = await commandTurn([watching, walking], root, () =>
+      writeFile(join(root, 'a.txt'), 'a by the command\n'),
+    )
+    expect(pathsOf(watched!)).toEqual(['a.txt'])
+    expect(watched).toEqual(walked)
+    expect(watching.watchState(root)).toBe('walks')
+    expect(await listings(log)).toEqual(['', '', '', ''])
+    expect(lines).toEqual([expect.stringContaining('ENOENT')])
   })
 
   it('walks at each snapshot when a watch cannot be set, said once', async () => {
