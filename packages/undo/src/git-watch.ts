@@ -41,10 +41,13 @@ export interface GitWatchOptions {
 export type GitWatchState = 'off' | 'starting' | 'on' | 'walks'
 
 /**
- * Events delivered to every watch of this process. inotify's queue (one per process, shared
- * by all roots) overflows at `max_queued_events` (16,384 by default); a window of events below
- * the bound leaves that much room to the process's other watches (the project catalog's few
- * folders).
+ * Events delivered to every watch of this process. inotify's queue (one per loop, shared by
+ * all roots) drops events once `max_queued_events` (Q, 16,384 by default) wait in it. Those Q
+ * are all delivered after the drop and before the barrier of the first walk begun after it
+ * (first in, first out); the walk before that one began after the one before it had its
+ * barrier: so the Q fall within that walk's last two windows. A walk whose last two windows
+ * hold more than the bound (at most Q/4) is full; to hide a drop, the process's other watches
+ * (the project catalog's few folders) would have to deliver the other three quarters.
  */
 let delivered = 0
 
