@@ -328,6 +328,15 @@ describe('what makes a walk full', () => {
     expect(lines).toEqual([expect.stringContaining('ENOENT')])
   })
 
+  it('walks at each snapshot a root of more folders than the cap, said once', async () => {
+    const lines: string[] = []
+    const setup = await setUp({ maxFolders: 1, debug: (line) => lines.push(line) })
+    const { root, watching, walking } = setup
+    await commandTurn([watching, walking], root, async () => {})
+    await expect.poll(() => watching.watchState(root)).toBe('walks')
+    expect(lines).toEqual([expect.stringContaining('more than 1 folders')])
+  })
+
   it('walks at each snapshot when a watch cannot be set, said once', async () => {
     const lines: string[] = []
     const folder: WatchFolder = () => {
