@@ -5,7 +5,7 @@
 // is named apart: there only its `.git` coming or going changes what a walk sees. Links are
 // not followed (git keeps a link as a link). And the watch of one folder (fs.watch). Cordis-free.
 import { readFileSync, watch } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { lstat, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { git, splitZ } from './git'
 import type { GitRun } from './git'
@@ -34,13 +34,24 @@ export async function watchFolders(
   max: number,
   under?: readonly string[],
 ): Promise<WatchFolders | undefined> {
-  const ignored = await ignoredFolders(run, under)
+  // A folder given that is now a link (to a folder) is a link to git: not entered.
+  const real = await Promise.all(
+    (under ?? []).map((folder) =>
+      lstat(join(root, folder)).then(
+        (info) => info.isDirectory(),
+        () => false,
+      ),
+    ),
+  )
+  const tops = under?.filter((_folder, i) => real[i] === true)
+  if (tops?.length === 0) return { folders: [], nested: [] }
+  const ignored = await ignoredFolders(run, tops)
   const found: WatchFolders = { folders: [], nested: [] }
   // The root is the person's repository, never a nested one; so is a folder entered because
   // the index holds files under it.
-  const start = under ?? ['']
+  const start = tops ?? ['']
   let enter = start.filter((folder) => !ignored.has(folder))
-  let exempt = new Set(under === undefined ? [''] : [])
+  let exempt = new Set(tops === undefined ? [''] : [])
   let pending = start.filter((folder) => ignored.has(folder))
   while (enter.length > 0 || pending.length > 0) {
     const skipped = await enterFolders(root, enter, exempt, ignored, found, max)

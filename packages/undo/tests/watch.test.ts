@@ -3,7 +3,7 @@
 // marked alone; what a watch cannot vouch for (a new folder, a .gitignore, a flood, a late
 // barrier, a watch that cannot be set) makes a walk full; nothing stays open once it closes.
 import { watch } from 'node:fs'
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { GitUndoStore } from '../src/git-store'
@@ -354,6 +354,21 @@ describe('what makes a walk full', () => {
     expect(watched).toEqual(walked)
     expect(await listings(log)).toEqual(['', '', '', ''])
     expect(lines).toEqual([expect.stringContaining('no inotify watches left')])
+  })
+
+  it('takes a folder the command turned into a link as a link, and watches no folder there', async () => {
+    const { folder, open } = countingWatch()
+    const setup = await setUp({ folder }, { 'elsewhere/e.txt': 'e\n' })
+    const { root, watching, walking } = setup
+    await untilWatched(setup)
+    expect(open()).toBe(4) // the root, src, elsewhere and the barrier folder
+    const [watched, walked] = await commandTurn([watching, walking], root, async () => {
+      await rm(join(root, 'src'), { recursive: true })
+      await symlink('elsewhere', join(root, 'src'))
+    })
+    expect(pathsOf(watched!)).toEqual(['src', 'src/c.txt'])
+    expect(watched).toEqual(walked)
+    expect(open()).toBe(3)
   })
 
   it('lets go of the watches of a folder the command removed, its files recorded gone', async () => {
