@@ -31,11 +31,21 @@ const externals = JSON.parse(
 
 /**
  * Dependencies the program loads only when a feature first needs them (undici at the first web
- * request, yaml at the first front matter), each built into its own file, dist/vendor/<name>.cjs,
- * and left out of the bundle: a start reads and holds a third less source (1.1 MiB less resident).
- * Each with the package it is a dependency of, where it resolves from.
+ * request, yaml at the first front matter, vscode-jsonrpc at the first language server), each
+ * built into its own file, dist/vendor/<name>.cjs (`/` in a name as `-`), and left out of the
+ * bundle: a start reads and holds a third less source (1.1 MiB less resident). Each with the
+ * package it is a dependency of, where it resolves from.
  */
-const VENDORED: Record<string, string> = { undici: '../web', yaml: '../knowledge' }
+const VENDORED: Record<string, string> = {
+  undici: '../web',
+  yaml: '../knowledge',
+  'vscode-jsonrpc/node': '../diagnostics-lsp',
+}
+
+/** The file a vendored package is built into, under dist/. */
+function vendorFile(name: string): string {
+  return `vendor/${name.replaceAll('/', '-')}`
+}
 
 /** Points the bundle's imports of a vendored package at its file beside the bundle. */
 const vendorPlugin = {
@@ -43,7 +53,7 @@ const vendorPlugin = {
   setup(build: { onResolve: (options: { filter: RegExp }, on: OnResolve) => void }): void {
     const names = Object.keys(VENDORED).map(escapeRegExp).join('|')
     build.onResolve({ filter: new RegExp(`^(${names})$`) }, ({ path }) => ({
-      path: `./vendor/${path}.cjs`,
+      path: `./${vendorFile(path)}.cjs`,
       external: true,
     }))
   },
@@ -92,7 +102,7 @@ async function buildBundle(): Promise<void> {
     config: false,
     entry: Object.fromEntries(
       Object.entries(VENDORED).map(([name, from]) => [
-        `vendor/${name}`,
+        vendorFile(name),
         createRequire(resolve(from, 'package.json')).resolve(name),
       ]),
     ),

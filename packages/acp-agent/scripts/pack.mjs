@@ -26,6 +26,7 @@ const DIST_FILES = [
   // What the bundle requires from beside it when a feature first needs it (tsup.config.ts).
   'vendor/undici.cjs',
   'vendor/yaml.cjs',
+  'vendor/vscode-jsonrpc-node.cjs',
 ]
 const CODE_CACHE = 'dsh-acp.cjs.code-cache'
 

@@ -56,6 +56,7 @@ describe('the packed app', () => {
         'package/dist/markdown-worker.js',
         'package/dist/vendor/undici.cjs',
         'package/dist/vendor/yaml.cjs',
+        'package/dist/vendor/vscode-jsonrpc-node.cjs',
       ]),
     )
     // The start reads the bundle as Latin-1: every byte of it is ASCII.
