@@ -29,26 +29,56 @@ const externals = JSON.parse(
   readFileSync(new URL('./bundle-externals.json', import.meta.url), 'utf8'),
 ) as string[]
 
-/**
- * Dependencies the program loads only when a feature first needs them (undici at the first web
- * request, yaml at the first front matter), each built into its own file, dist/vendor/<name>.cjs,
- * and left out of the bundle: a start reads and holds a third less source (1.1 MiB less resident).
- * Each with the package it is a dependency of, where it resolves from.
- */
-const VENDORED: Record<string, string> = { undici: '../web', yaml: '../knowledge' }
+/** What the bundle leaves to a file of its own under dist/vendor/, required when first needed. */
+interface Vendored {
+  /** The file's name: dist/vendor/<name>.cjs. */
+  name: string
+  /** The module built into it. */
+  entry: string
+  /** Whether an import (its specifier, and the folder of the file importing it) is of it. */
+  is(path: string, resolveDir: string): boolean
+}
 
-/** Points the bundle's imports of a vendored package at its file beside the bundle. */
+/** `name` (a package or a package's subpath), as the workspace package `from` resolves it. */
+function vendoredPackage(name: string, from: string): Vendored {
+  const entry = createRequire(resolve(from, 'package.json')).resolve(name)
+  return { name: name.replaceAll('/', '-'), entry, is: (path) => path === name }
+}
+
+/** A workspace package's own module (its built file `file`), imported relatively. */
+function vendoredModule(name: string, file: string): Vendored {
+  const entry = resolve(file)
+  return { name, entry, is: (path, dir) => path.startsWith('.') && resolve(dir, path) === entry }
+}
+
+/**
+ * What the program loads only when a feature first needs it, each built into its own file and
+ * left out of the bundle, so a start neither reads nor holds it (a third of the source, 1.3 MiB
+ * resident): undici at the first web request, yaml at the first front matter, vscode-jsonrpc at
+ * the first language server, the MCP SDK's parts (with the zod and ajv they bring) at the first
+ * MCP server.
+ */
+const VENDORED: Vendored[] = [
+  vendoredPackage('undici', '../web'),
+  vendoredPackage('yaml', '../knowledge'),
+  vendoredPackage('vscode-jsonrpc/node', '../diagnostics-lsp'),
+  vendoredModule('mcp-sdk', '../mcp/dist/sdk-modules.js'),
+]
+
+/** Points the bundle's imports of what is vendored at its file beside the bundle. */
 const vendorPlugin = {
   name: 'vendor',
-  setup(build: { onResolve: (options: { filter: RegExp }, on: OnResolve) => void }): void {
-    const names = Object.keys(VENDORED).map(escapeRegExp).join('|')
-    build.onResolve({ filter: new RegExp(`^(${names})$`) }, ({ path }) => ({
-      path: `./vendor/${path}.cjs`,
-      external: true,
-    }))
+  setup(build: { onResolve: (options: { filter: RegExp }, on: OnResolve) => unknown }): void {
+    build.onResolve({ filter: /./ }, ({ path, resolveDir }) => {
+      const found = VENDORED.find((vendored) => vendored.is(path, resolveDir))
+      return found && { path: `./vendor/${found.name}.cjs`, external: true }
+    })
   },
 }
-type OnResolve = (args: { path: string }) => { path: string; external: boolean }
+type OnResolve = (args: {
+  path: string
+  resolveDir: string
+}) => { path: string; external: boolean } | undefined
 
 /** The CommonJS wrapper the bundle is written in (its parameters as Node's own wrapper's). */
 const BUNDLE_WRAPPER = '(function (exports, require, module, __filename, __dirname) {'
@@ -74,7 +104,7 @@ async function buildBundle(): Promise<void> {
     // the file is (src/start/bundle-script.ts): not a file to run with node on its own.
     banner: { js: BUNDLE_WRAPPER },
     footer: { js: '})' },
-    // Every byte ASCII (non-ASCII text escaped, the licences' comments in dsh-acp.cjs.LEGAL.txt):
+    // Every byte ASCII (non-ASCII text escaped, licence comments in dsh-acp.cjs.LEGAL.txt if any):
     // the start reads it as Latin-1 into a one-byte string, half the memory of the two-byte
     // string one non-ASCII character makes, with no UTF-8 decoding.
     // A vm script has no loader for `import()`: every import() of what is left outside the
@@ -90,12 +120,7 @@ async function buildBundle(): Promise<void> {
   assertWrapped(resolve('dist/dsh-acp.cjs'))
   await build({
     config: false,
-    entry: Object.fromEntries(
-      Object.entries(VENDORED).map(([name, from]) => [
-        `vendor/${name}`,
-        createRequire(resolve(from, 'package.json')).resolve(name),
-      ]),
-    ),
+    entry: Object.fromEntries(VENDORED.map(({ name, entry }) => [`vendor/${name}`, entry])),
     format: ['cjs'],
     platform: 'node',
     target: 'node20',

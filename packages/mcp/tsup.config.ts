@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.package'
 
-export default packageBuild(['src/index.ts'])
+export default packageBuild(['src/index.ts', 'src/sdk-modules.ts'])

@@ -1,7 +1,7 @@
 // Packs the app as a person installs it: `npm run pack:app` at the root builds every package,
 // then this writes `packages/acp-agent/pack/deepseek-ai-dsh-<version>.tgz`. The tarball holds the
 // built start (dist/bin.cjs; dist/bin.js, the same start as an ES module, for settings that name it), the bundle with every workspace package inside it
-// (dist/dsh-acp.cjs) and what it loads from beside it when first needed (dist/vendor/), with the licence notices of what it bundles (dist/dsh-acp.cjs.LEGAL.txt), the HTML → Markdown worker it starts (dist/markdown-worker.js), its code cache, the README and a package.json whose only dependencies are
+// (dist/dsh-acp.cjs) and what it loads from beside it when first needed (dist/vendor/), with the licence notices of what it bundles (dist/dsh-acp.cjs.LEGAL.txt when there are any; each vendored file keeps its own at its end), the HTML → Markdown worker it starts (dist/markdown-worker.js), its code cache, the README and a package.json whose only dependencies are
 // what the bundle leaves outside it (ripgrep's binary and the bash grammar find files beside their
 // own code), so `npm install -g ./<tarball>` needs no build and downloads nothing beyond the
 // registry's packages. Usage: node scripts/pack.mjs [--out DIR]; prints the tarball's path.
@@ -21,13 +21,16 @@ const DIST_FILES = [
   'bin.cjs',
   'bin.js',
   'dsh-acp.cjs',
-  'dsh-acp.cjs.LEGAL.txt',
   'markdown-worker.js',
   // What the bundle requires from beside it when a feature first needs it (tsup.config.ts).
   'vendor/undici.cjs',
   'vendor/yaml.cjs',
+  'vendor/vscode-jsonrpc-node.cjs',
+  'vendor/mcp-sdk.cjs',
 ]
 const CODE_CACHE = 'dsh-acp.cjs.code-cache'
+/** The licence comments the bundle's modules carry, when they carry any (the vendored files keep theirs at their end). */
+const LEGAL = 'dsh-acp.cjs.LEGAL.txt'
 
 function main() {
   const outIndex = process.argv.indexOf('--out')
@@ -41,7 +44,7 @@ function main() {
   const staging = mkdtempSync(join(tmpdir(), 'dsh-pack-'))
   try {
     mkdirSync(join(staging, 'dist', 'vendor'), { recursive: true })
-    for (const file of [...DIST_FILES, CODE_CACHE]) {
+    for (const file of [...DIST_FILES, CODE_CACHE, LEGAL]) {
       const from = join(here, 'dist', file)
       if (existsSync(from)) copyFileSync(from, join(staging, 'dist', file))
     }

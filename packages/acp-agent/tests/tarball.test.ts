@@ -52,10 +52,11 @@ describe('the packed app', () => {
         'package/dist/bin.cjs',
         'package/dist/bin.js',
         'package/dist/dsh-acp.cjs',
-        'package/dist/dsh-acp.cjs.LEGAL.txt',
         'package/dist/markdown-worker.js',
         'package/dist/vendor/undici.cjs',
         'package/dist/vendor/yaml.cjs',
+        'package/dist/vendor/vscode-jsonrpc-node.cjs',
+        'package/dist/vendor/mcp-sdk.cjs',
       ]),
     )
     // The start reads the bundle as Latin-1: every byte of it is ASCII.
