@@ -14,11 +14,11 @@ const HINT = 'overwrite: also put back files changed since the turn'
 
 /**
  * The commands, offered as the session opens without waiting for git to be looked for; `kind`
- * settles once it was, and says what the replies cover.
+ * (asked at a reply) says what the replies cover.
  */
 export function undoCommands(
   undo: SessionUndo,
-  kind: Promise<UndoStoreKind>,
+  kind: () => Promise<UndoStoreKind>,
   cwd: string,
 ): SessionCommand[] {
   const run = (direction: RestoreDirection) => async (text: string) => {
@@ -26,7 +26,7 @@ export function undoCommands(
     if (text !== '' && !overwrite)
       return { reply: `/${direction} takes no text but "overwrite" (${HINT}).` }
     const result = await undo.restore(direction, overwrite)
-    return { reply: undoReply(direction, result, await kind, cwd) }
+    return { reply: undoReply(direction, result, await kind(), cwd) }
   }
   return [
     {

@@ -1,12 +1,8 @@
 // Running the `git` binary for the snapshot store, isolated from the person's own git: no
 // system or global config, no hooks, no fsmonitor, none of the caller's GIT_* variables (a
 // GIT_DIR or GIT_INDEX_FILE inherited from a hook would point us at the person's repository).
-// Cordis-free; `findProgram` says whether git is there at all (starting nothing), `gitVersion`
-// which it is.
+// Cordis-free; `gitVersion` says whether git is there at all.
 import { spawn } from 'node:child_process'
-import { constants } from 'node:fs'
-import { access, stat } from 'node:fs/promises'
-import { delimiter, isAbsolute, join, resolve } from 'node:path'
 
 export interface GitRun {
   /** The program (default `git`). */
@@ -99,31 +95,6 @@ export function gitVersion(program = 'git'): Promise<string | undefined> {
       resolve(code === 0 ? /(\d+\.\d+[\w.]*)/.exec(text)?.[1] : undefined),
     )
   })
-}
-
-/**
- * Whether `program` can be run: a path (with a `/`) names it, else it is looked for in PATH's
- * folders, as a shell finds it. Starts no process.
- */
-export async function findProgram(
-  program: string,
-  path = process.env.PATH ?? '',
-): Promise<boolean> {
-  const runnable = async (file: string) => {
-    const info = await stat(file).catch(() => undefined)
-    return (
-      info?.isFile() === true &&
-      (await access(file, constants.X_OK).then(
-        () => true,
-        () => false,
-      ))
-    )
-  }
-  if (program.includes('/')) return runnable(isAbsolute(program) ? program : resolve(program))
-  for (const folder of path.split(delimiter)) {
-    if (folder !== '' && (await runnable(join(folder, program)))) return true
-  }
-  return false
 }
 
 /** git's `-z` output, entry by entry. */

@@ -13,7 +13,9 @@ import { z } from 'zod'
 import { askOverwrite, changeOf } from './calls'
 import { undoCommands } from './commands'
 import { FilesUndoStore } from './files-store'
-import { findProgram } from './git'
+import { gitVersion } from './git'
+import { lazy } from './lazy'
+import type { Lazy } from './lazy'
 import { GitUndoStore } from './git-store'
 import { SessionUndo, dropSessionUndo } from './session-undo'
 import type { UndoStore } from './types'
@@ -64,7 +66,8 @@ export default class Undo extends Service {
   static Config = Config
 
   private readonly dir: string
-  private readonly store: Promise<UndoStore>
+  /** The store, chosen at its first use (./lazy: `git --version` runs then, not at start). */
+  private readonly store: Lazy<UndoStore>
   private readonly sessions = new Map<string, SessionUndo>()
   private readonly keepTurns: number
 
@@ -74,14 +77,19 @@ export default class Undo extends Service {
     const dir = given.dir ?? defaultSnapshotsDir()
     this.dir = dir
     this.keepTurns = keepTurns
-    // git is looked for once on PATH, with no process started: git runs first at the first
-    // snapshot, after the start. Sessions wait for the answer.
-    this.store = findProgram(git).then((found) =>
-      found
-        ? new GitUndoStore({ program: git, dir, maxFileBytes })
-        : new FilesUndoStore({ dir, maxFileBytes }),
+    // git is looked for once, when a snapshot, an undo or a session's repair first needs the
+    // store: no process runs at start. A git that cannot run counts as none.
+    this.store = lazy(() =>
+      gitVersion(git).then((version) =>
+        version === undefined
+          ? new FilesUndoStore({ dir, maxFileBytes })
+          : new GitUndoStore({ program: git, version, dir, maxFileBytes }),
+      ),
     )
-    ctx.effect(() => () => void this.store.then((store) => store.close()), 'undo watches')
+    ctx.effect(
+      () => () => void this.store.started()?.then((store) => store.close()),
+      'undo watches',
+    )
     ctx.on('tools/execute', async (exec, next) => {
       const own = exec.session
       const rootId = own.scope.id
@@ -91,7 +99,7 @@ export default class Undo extends Service {
       return change.may ? undo.around(change.file, next) : next()
     })
     ctx.on('agents/deleted', (id) => {
-      void dropSessionUndo(dir, this.store, id).catch(() => {
+      void dropSessionUndo(dir, this.store(), id).catch(() => {
         // The session is gone; what its undo kept stays until the next prune of its root.
       })
     })
@@ -112,7 +120,7 @@ export default class Undo extends Service {
     })
     this.sessions.set(id, undo)
     const stop = agent.subscribe((event) => undo.see(event))
-    const kind = this.store.then((chosen) => chosen.kind)
+    const kind = () => this.store().then((chosen) => chosen.kind)
     agent.commands.offer('undo', 'built-in', undoCommands(undo, kind, agent.session.header.cwd))
     return () => {
       stop()

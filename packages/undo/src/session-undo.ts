@@ -12,8 +12,8 @@ import type { UndoRecorder, UndoStore, UndoTurn } from './types'
 
 export interface SessionUndoOptions {
   dir: string
-  /** The provider (chosen once git was looked for). */
-  store: Promise<UndoStore>
+  /** The provider, chosen (git looked for) at its first call. */
+  store: () => Promise<UndoStore>
   keepTurns: number
   /** Asks the person about files changed since the turn: true overwrites them. */
   ask(paths: readonly string[]): Promise<boolean>
@@ -49,8 +49,8 @@ export class SessionUndo {
     this.log = TurnLog.open(options.dir, agent.session.header.id)
     this.work = this.log
     // A process that ended before its refs caught up with its log: they are put right.
-    void Promise.all([this.log, options.store]).then(async ([log, store]) => {
-      if (store.kind === 'git' && log.turns.length > 0) await this.keep([])
+    void this.log.then(async (log) => {
+      if (log.turns.length > 0 && (await options.store()).kind === 'git') await this.keep([])
     })
   }
 
@@ -73,7 +73,7 @@ export class SessionUndo {
   ): Promise<ToolExecutionResult> {
     const turn = this.turn
     if (turn === undefined || turn.broken !== undefined) return next()
-    const store = await this.options.store
+    const store = await this.options.store()
     turn.recorder ??= store.begin(this.id, this.agent.session.header.roots)
     const recorder = turn.recorder
     if (!(await this.safely(turn, () => recorder.beforeCall(file)))) return next()
@@ -98,7 +98,7 @@ export class SessionUndo {
       const header = this.agent.session.header
       const files = this.agent.session.scope.channels.files
       const outcomes = await restoreTurn(turn, direction, {
-        store: await this.options.store,
+        store: await this.options.store(),
         sessionId: this.id,
         roots: header.roots,
         ...(files !== undefined && { files }),
@@ -124,7 +124,7 @@ export class SessionUndo {
       }
       return
     }
-    const store = await this.options.store
+    const store = await this.options.store()
     const entry: UndoTurn = {
       turnId: turn.turnId,
       title: turn.title,
@@ -147,7 +147,7 @@ export class SessionUndo {
    * bytes too once the next call began: it runs in line.
    */
   private async keep(dropped: readonly UndoTurn[]): Promise<void> {
-    const [log, store] = await Promise.all([this.log, this.options.store])
+    const [log, store] = await Promise.all([this.log, this.options.store()])
     if (store.kind !== 'git') return store.retain(this.id, log.turns, dropped)
     this.keeping = this.keeping
       .then(() => store.retain(this.id, log.turns, dropped))
