@@ -16,6 +16,7 @@ import { existsSync } from 'node:fs'
 import { lstat, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readDiskFile } from './disk'
+import { beyondLinks } from './links'
 import { git, splitZ } from './git'
 import type { GitRun } from './git'
 import { listChanged } from './git-list'
@@ -190,8 +191,11 @@ export class GitRoot {
     const small: string[] = []
     const gone: string[] = []
     const large = new Map<string, string>()
+    const linked = await beyondLinks(this.root, [...tracked.keys(), ...others])
     for (const path of [...tracked.keys(), ...others]) {
-      const info = await lstat(join(this.root, path)).catch(() => undefined)
+      const info = linked.has(path)
+        ? undefined
+        : await lstat(join(this.root, path)).catch(() => undefined)
       if (info?.isFile() === true && info.size > this.maxFileBytes)
         large.set(path, `${info.size}:${info.mtimeMs}`)
       else small.push(path)
@@ -205,8 +209,8 @@ export class GitRoot {
       // A file over the cap leaves the index: no snapshot holds it.
       const tooLarge = [...large.keys()]
       await this.takeIn(
-        small,
-        tooLarge.filter((path) => known || tracked.has(path)),
+        small.filter((path) => !linked.has(path)),
+        [...tooLarge.filter((path) => known || tracked.has(path)), ...linked],
       )
       this.watch?.tookIn(small, [...gone, ...tooLarge])
       return { changes: [], oversized: left }
@@ -214,7 +218,7 @@ export class GitRoot {
     // The index is left as it was: the next walk that takes files in takes these in too, and
     // a walk before that lists them again, with the same state before.
     const before = await this.indexStates(small, tracked)
-    const after = await this.statesOf(small)
+    const after = await this.statesOf(small.filter((path) => !linked.has(path)))
     const changes: GitWalkChange[] = []
     for (const path of small) {
       const now = after.get(path)
@@ -228,15 +232,18 @@ export class GitRoot {
     return { changes, oversized: left }
   }
 
-  /** Takes files into the index as they are now, and lets `tooLarge` go from it. */
-  private async takeIn(paths: readonly string[], tooLarge: readonly string[]): Promise<void> {
-    if (paths.length > 0) {
-      const update = ['update-index', '--add', '--remove', '-z', '--stdin']
-      await git(this.run, update, `${paths.join('\0')}\0`)
-    }
-    if (tooLarge.length > 0) {
+  /**
+   * Lets `leave` (too large, beyond a link) go from the index, then takes `paths` in as they are
+   * now; a path that was a folder's and is now a file (or the other way) replaces what it meets.
+   */
+  private async takeIn(paths: readonly string[], leave: readonly string[]): Promise<void> {
+    if (leave.length > 0) {
       const remove = ['update-index', '--force-remove', '-z', '--stdin']
-      await git(this.run, remove, `${tooLarge.join('\0')}\0`)
+      await git(this.run, remove, `${leave.join('\0')}\0`)
+    }
+    if (paths.length > 0) {
+      const update = ['update-index', '--add', '--remove', '--replace', '-z', '--stdin']
+      await git(this.run, update, `${paths.join('\0')}\0`)
     }
   }
 

@@ -48,10 +48,36 @@ export async function restoreTurn(
   direction: RestoreDirection,
   options: RestoreOptions,
 ): Promise<RestoreOutcome[]> {
+  // A file beyond a link this restore removes (a folder a command turned into a link) is put
+  // back once the link is gone: before, its path leads through the link.
+  const removed = new Set(
+    turn.changes
+      .filter((change) => (direction === 'undo' ? change.before : change.after) === undefined)
+      .map((change) => `${change.root}\0${change.path}`),
+  )
+  const beyond = (change: UndoChange): boolean => {
+    const parts = change.path.split('/')
+    for (let end = 1; end < parts.length; end++)
+      if (removed.has(`${change.root}\0${parts.slice(0, end).join('/')}`)) return true
+    return false
+  }
+  const first = turn.changes.filter((change) => !beyond(change))
+  const later = turn.changes.filter(beyond)
+  const outcomes = await restoreChanges(first, direction, options)
+  if (later.length > 0) outcomes.push(...(await restoreChanges(later, direction, options)))
+  return outcomes.sort((a, b) => a.path.localeCompare(b.path))
+}
+
+/** Restores `changes`: each checked as it is now, then those that may be put back, put back. */
+async function restoreChanges(
+  changes: readonly UndoChange[],
+  direction: RestoreDirection,
+  options: RestoreOptions,
+): Promise<RestoreOutcome[]> {
   const outcomes: RestoreOutcome[] = []
   const clean: Plan[] = []
   const changedSince: Plan[] = []
-  for (const change of turn.changes) {
+  for (const change of changes) {
     const path = join(change.root, ...change.path.split('/'))
     const [from, to] =
       direction === 'undo' ? [change.after, change.before] : [change.before, change.after]
@@ -88,7 +114,7 @@ export async function restoreTurn(
       outcomes.push({ path: plan.path, what: `not restored: ${messageOf(error)}`, done: false })
     }
   }
-  return outcomes.sort((a, b) => a.path.localeCompare(b.path))
+  return outcomes
 }
 
 function describe(change: UndoChange, direction: RestoreDirection): string {

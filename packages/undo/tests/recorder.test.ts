@@ -3,7 +3,7 @@
 // what the person changed between turns is never taken for the turn's change; the git runs a
 // turn costs; a git too old to list the index's states in a walk.
 import { execFileSync } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GitUndoStore } from '../src/git-store'
@@ -127,4 +127,45 @@ describe('what a turn costs', () => {
     await restoreTurn(turn, 'undo', restoreOptions(store, root))
     expect(await readFile(join(root, 'a.txt'), 'utf8')).toBe('one\n')
   })
+})
+
+describe('a folder a command turned into a link', () => {
+  for (const watch of [false, true]) {
+    it(`records its files as gone, reads nothing through the link, and takes it in (${watch ? 'watched' : 'walked'})`, async () => {
+      const root = await tempDir('root')
+      const outside = await tempDir('outside')
+      await mkdir(join(root, 'src'))
+      await writeFile(join(root, 'src', 'c.txt'), 'c inside\n')
+      await writeFile(join(outside, 'c.txt'), 'c outside\n')
+      const dir = await tempDir('state')
+      const store = new GitUndoStore({ program: 'git', dir, maxFileBytes: 1 << 20, watch })
+      const first = store.begin('s1', [root])
+      await call(first, () => writeFile(join(root, 'a.txt'), 'a\n'))
+      await first.finish()
+      const recorder = store.begin('s1', [root])
+      await call(recorder, async () => {
+        await rename(join(root, 'src'), join(root, 'src.old'))
+        await symlink(outside, join(root, 'src'))
+      })
+      const turn = await turnFrom(store, recorder)
+      const byPath = new Map(turn.changes.map((change) => [change.path, change]))
+      expect(byPath.get('src/c.txt')?.before).toBeDefined()
+      expect(byPath.get('src/c.txt')?.after).toBeUndefined()
+      expect(byPath.get('src')?.after?.mode).toBe('120000')
+      // Undone: the link goes, the folder's file comes back, nothing is written through the link.
+      const outcomes = await restoreTurn(turn, 'undo', restoreOptions(store, root))
+      expect(outcomes.map(({ path, what }) => [path.slice(root.length + 1), what])).toEqual([
+        ['src', 'removed (the turn created it)'],
+        ['src.old/c.txt', 'removed (the turn created it)'],
+        ['src/c.txt', 'put back (the turn deleted it)'],
+      ])
+      expect(await readFile(join(root, 'src', 'c.txt'), 'utf8')).toBe('c inside\n')
+      expect(await readFile(join(outside, 'c.txt'), 'utf8')).toBe('c outside\n')
+      // The next turn's walk takes the link in, and sees nothing more to record.
+      const next = store.begin('s1', [root])
+      await call(next, async () => {})
+      expect((await turnFrom(store, next)).changes).toEqual([])
+      await store.close()
+    })
+  }
 })
