@@ -138,7 +138,12 @@ describe('a folder a command turned into a link', () => {
       await writeFile(join(root, 'src', 'c.txt'), 'c inside\n')
       await writeFile(join(outside, 'c.txt'), 'c outside\n')
       const dir = await tempDir('state')
-      const store = new GitUndoStore({ program: 'git', dir, maxFileBytes: 1 << 20, watch })
+      const store = new GitUndoStore({
+        program: 'git',
+        dir,
+        maxFileBytes: 1 << 20,
+        ...(!watch && { watch: false }),
+      })
       const first = store.begin('s1', [root])
       await call(first, () => writeFile(join(root, 'a.txt'), 'a\n'))
       await first.finish()
