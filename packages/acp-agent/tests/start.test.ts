@@ -81,26 +81,23 @@ describe('the bin from its bundle and code cache', () => {
     expect((await stat(copy.cache)).size).toBeGreaterThan(10_000)
   }, 60_000)
 
-  it('a start with the cache it wrote answers the same and leaves the cache as it was', async () => {
-    const copy = await installCopy()
-    await startAndOpen(copy.bin, copy.dir)
-    // A cache written again would be a new file renamed over the old one: a new inode.
-    const written = await stat(copy.cache)
-    const { code } = await startAndOpen(copy.bin, copy.dir)
-    expect(code).toBe(0)
-    const after = await stat(copy.cache)
-    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])
-  }, 60_000)
-
-  it('the start as an ES module reads the cache the CommonJS start wrote and leaves it', async () => {
-    const copy = await installCopy()
-    await startAndOpen(copy.bin, copy.dir)
-    const written = await stat(copy.cache)
-    const { code } = await startAndOpen(copy.module, copy.dir)
-    expect(code).toBe(0)
-    const after = await stat(copy.cache)
-    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])
-  }, 60_000)
+  // A cache written again would be a new file renamed over the old one: a new inode.
+  it.each([
+    ['the CommonJS start', 'bin'],
+    ['the start as an ES module', 'module'],
+  ] as const)(
+    '%s reads the cache the CommonJS start wrote, answers the same and leaves the cache as it was',
+    async (_, second) => {
+      const copy = await installCopy()
+      await startAndOpen(copy.bin, copy.dir)
+      const written = await stat(copy.cache)
+      const { code } = await startAndOpen(copy[second], copy.dir)
+      expect(code).toBe(0)
+      const after = await stat(copy.cache)
+      expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs])
+    },
+    60_000,
+  )
 
   it('a damaged code cache is replaced and the bin still answers', async () => {
     const copy = await installCopy()

@@ -25,11 +25,13 @@ const WORKER = new URL('./markdown-worker.js', import.meta.url)
 /** node:worker_threads' Worker, loaded at the first conversion (not at start), synchronously. */
 let workerClassOnce: typeof Worker | undefined
 function workerClass(): typeof Worker {
-  const require = createRequire(import.meta.url)
-  workerClassOnce ??= (require('node:worker_threads') as typeof import('node:worker_threads'))
-    .Worker
+  if (workerClassOnce === undefined) {
+    const threads = createRequire(import.meta.url)('node:worker_threads')
+    workerClassOnce = (threads as typeof import('node:worker_threads')).Worker
+  }
   return workerClassOnce
 }
+
 const running = new Set<Worker>()
 
 /** Conversions whose worker is still alive (ended ones, cancelled ones and failed ones are not). */
